@@ -1,0 +1,43 @@
+# Two commands matter: `make run` and `make test`. Everything else is a step
+# of theirs. The virtualenv is rebuilt only when a requirements file changes
+# (the stamp files record the last successful install).
+
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test lint format clean-venv
+
+run: $(VENV)/.runtime-installed
+	$(PY) manage.py setup_embedded
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.dev-installed
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+$(PY):
+	python=$$(bin/find-python) && "$$python" -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime-installed: requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+# The dev stamp implies the runtime one: requirements-dev.txt includes
+# requirements.txt.
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime-installed
+
+clean-venv:
+	rm -rf $(VENV)

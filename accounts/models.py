@@ -1,0 +1,42 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from accounts import levels
+
+
+class User(AbstractUser):
+    """A player (or an editor: staff members in the "Éditeurs" group)."""
+
+    class Language(models.TextChoices):
+        FRENCH = "fr", "Français"
+        ENGLISH = "en", "English"
+
+    display_name = models.CharField(
+        _("nom affiché"),
+        max_length=40,
+        blank=True,
+        help_text=_("Le nom que voient les autres joueurs. Votre identifiant sinon."),
+    )
+    preferred_language = models.CharField(
+        _("langue préférée"),
+        max_length=2,
+        choices=Language.choices,
+        default=Language.FRENCH,
+    )
+    notify_your_turn = models.BooleanField(
+        _("me prévenir quand c'est mon tour"),
+        default=True,
+    )
+    notify_by_email = models.BooleanField(
+        _("me prévenir aussi par e-mail"),
+        default=False,
+    )
+
+    @property
+    def public_name(self):
+        return self.display_name or self.username
+
+    @property
+    def level(self):
+        return levels.level_of(self)

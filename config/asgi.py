@@ -1,0 +1,39 @@
+"""
+ASGI entry point: HTTP goes to Django, websockets to the channels consumers.
+
+Run with `daphne config.asgi:application` (or `manage.py runserver`, which is
+daphne's in development).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# Django must be set up before anything imports models (consumers, auth).
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from play.routing import websocket_urlpatterns  # noqa: E402
+
+
+def build_websocket_app(patterns):
+    """Wrap websocket routes in the checks every socket goes through.
+
+    The Origin check refuses sockets opened by pages of other sites (the
+    browser sends the session cookie with them: cross-site websocket
+    hijacking). Tests build their own routes through this same function.
+    """
+    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(patterns)))
+
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": build_websocket_app(websocket_urlpatterns),
+    }
+)

@@ -1,0 +1,301 @@
+"""
+Django settings for Taverne.
+
+One file, driven by environment variables. With no variable set, everything
+is embedded (SQLite, in-memory channel layer, local-memory cache, immediate
+tasks) so that one can clone the repository, run `make run` and play.
+Production switches each backend on with its own variable: DATABASE_URL,
+REDIS_URL, and TAVERNE_ENV=production for the security settings.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name, default=None):
+    return os.environ.get(name, default)
+
+
+def envbool(name, default):
+    """Read "1"/"0", "true"/"false", "yes"/"no", "on"/"off"."""
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def envint(name, default):
+    return int(os.environ.get(name, default))
+
+
+def envlist(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def parse_database_url(url):
+    """Turn postgres://user:password@host:port/name into a DATABASES entry."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgres", "postgresql"):
+        raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": unquote(parts.path.lstrip("/")),
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": parts.hostname or "",
+        "PORT": str(parts.port or ""),
+        # psycopg's connection pool replaces persistent connections: Django
+        # refuses CONN_MAX_AGE > 0 together with the pool.
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {"pool": True},
+    }
+
+
+# Production is explicit (TAVERNE_ENV=production) or implied by DEBUG=0: a
+# server that does not debug must also be a server that is safe to expose.
+PRODUCTION = env("TAVERNE_ENV", "development") == "production"
+DEBUG = envbool("DEBUG", not PRODUCTION)
+PRODUCTION = PRODUCTION or not DEBUG
+
+# The development key is public; production refuses to start with it.
+DEV_SECRET_KEY = "django-insecure-taverne-development-key-never-use-in-production"
+SECRET_KEY = env("SECRET_KEY", DEV_SECRET_KEY)
+if PRODUCTION and SECRET_KEY == DEV_SECRET_KEY:
+    raise RuntimeError("SECRET_KEY must be set in the environment in production.")
+
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    # daphne first: its runserver replaces Django's, so development serves
+    # websockets through the same ASGI application as production.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # whitenoise's runserver_nostatic: development serves static files the
+    # way production does.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "reversion",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "rules",
+    "play",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions (the chosen language is stored there), before common.
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+# Database: SQLite unless DATABASE_URL says otherwise.
+DATABASE_URL = env("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": parse_database_url(DATABASE_URL)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Channel layer and cache: in-process unless REDIS_URL is given. Several
+# daphne processes need Redis to hear each other's table broadcasts, and to
+# share the login rate limits kept in the cache.
+REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Tests and parallel test workers share one Redis: keep them apart.
+            "KEY_PREFIX": env("CACHE_KEY_PREFIX", "taverne"),
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Background tasks (e-mails, timeouts). Embedded: run at once, in the request.
+# With a real database, tasks are queued in it and run by
+# `python manage.py db_worker`.
+if DATABASE_URL:
+    INSTALLED_APPS.append("django_tasks_db")
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+else:
+    TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+# Embedded: the zero-configuration mode of `make run`, the only one where
+# demo accounts with public passwords may be created.
+EMBEDDED = not DATABASE_URL and not PRODUCTION
+
+# Commands run by `manage.py setup_embedded` (hence `make run`), in order.
+# Other apps append their loaders here, e.g. "load_content".
+EMBEDDED_SETUP_COMMANDS = [
+    "migrate",
+    "load_demo",
+]
+
+# Accounts
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+# allauth merges this with its other built-in limits (signup, password
+# reset...). Stated here because the login limit is part of our contract and
+# is tested: 5 failed logins a minute per IP, 5 per 5 minutes per account.
+ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Taverne] "
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# E-mail: printed on the console unless an SMTP host is given.
+if env("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env("EMAIL_HOST")
+    EMAIL_PORT = envint("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# Internationalisation: French first, English through the locale/ catalogue.
+LANGUAGE_CODE = "fr"
+LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "Europe/Paris"
+USE_I18N = True
+USE_TZ = True
+
+# Static files, served by whitenoise in every mode. Production serves the
+# compressed, hashed copies made by `python manage.py collectstatic`.
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# Content Security Policy: scripts and styles only from our origin or with
+# the per-request nonce, so an injected <script> does not run. CSP level 3
+# browsers let 'self' cover ws:// and wss:// to our own host; the explicit
+# entries below are for the others.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [
+        CSP.SELF,
+        *(
+            f"{scheme}://{host}"
+            for host in ALLOWED_HOSTS
+            if "*" not in host and not host.startswith(".")
+            for scheme in (("wss",) if PRODUCTION else ("ws", "wss"))
+        ),
+    ],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+}
+X_FRAME_OPTIONS = "DENY"
+
+# Production security: HTTPS everywhere, behind a reverse proxy that
+# terminates TLS and says so with X-Forwarded-Proto.
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,9 @@
+"""WSGI entry point, for HTTP-only servers. Production uses config.asgi (daphne)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+application = get_wsgi_application()

@@ -1,0 +1,253 @@
+"""The engine contract every game follows (documented in docs/engine.md).
+
+A game is a ``Game`` object plus plain-data states. A state is a JSON value (dicts with
+string keys, lists, strings, ints, bools, None) so it stores, sends and compares as is.
+Every state has these keys, which the platform reads without knowing the game:
+
+- ``game``: the game's slug;
+- ``seats``: the number of seats;
+- ``options``: the resolved table options;
+- ``actor``: the seat (int) who must act, ``CHANCE`` when a shuffle is due, ``None`` when over;
+- ``result``: ``None`` until the game is over, then what ``Game.result`` returns.
+
+``apply`` never changes the state it is given: it works on a copy and returns it.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANCE = "chance"
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``rule`` is a stable id; ``fr`` and ``en`` say why."""
+
+    def __init__(self, rule: str, fr: str, en: str | None = None):
+        self.rule = rule
+        self.fr = fr
+        self.en = en or fr
+        super().__init__(fr)
+
+    def message(self, lang: str = "fr") -> str:
+        return self.en if lang == "en" else self.fr
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule, "fr": self.fr, "en": self.en}
+
+
+class BadOptions(ValueError):
+    """Table options a game cannot play with."""
+
+    def __init__(self, fr: str, en: str | None = None):
+        self.fr = fr
+        self.en = en or fr
+        super().__init__(fr)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option (a variant or a setting) that a game declares.
+
+    ``kind`` is "choice" (value among ``choices``), "int" (``minimum``..``maximum``) or "bool".
+    ``choices`` holds ``(value, label_fr, label_en)`` triples.
+    """
+
+    key: str
+    label_fr: str
+    label_en: str
+    default: Any
+    kind: str = "choice"
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help_fr: str = ""
+    help_en: str = ""
+
+    def values(self) -> list:
+        if self.kind == "choice":
+            return [c[0] for c in self.choices]
+        if self.kind == "bool":
+            return [False, True]
+        return list(range(self.minimum, self.maximum + 1))
+
+    def check(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+        elif self.kind == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                if self.minimum <= value <= self.maximum:
+                    return value
+        elif value in self.values():
+            return value
+        raise BadOptions(
+            f"Valeur refusée pour l'option « {self.label_fr} » : {value!r}.",
+            f"Value refused for the option “{self.label_en}”: {value!r}.",
+        )
+
+
+def clone(state: State) -> State:
+    """A deep copy of a JSON-like value; marshal does it in C, many times faster than deepcopy."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def to_json(state: State) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def from_json(text: str) -> State:
+    return json.loads(text)
+
+
+@dataclass
+class Game:
+    """Base class of a game. Subclasses fill in the rules; the defaults here are shared."""
+
+    slug: str = ""
+    name_fr: str = ""
+    name_en: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    default_seats: int = 2
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    # Games played hand after hand at a cash table (Ramponneau, Ambigu) return from
+    # ``carry`` what the next hand starts from (stacks, button, pots carried over).
+    chained: bool = False
+
+    # ----- options and seats -------------------------------------------------------
+    def resolve_options(self, options: dict | None = None) -> dict:
+        """Defaults filled in, every value checked; unknown keys are refused."""
+        options = dict(options or {})
+        known = {o.key: o for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise BadOptions(
+                f"Option inconnue : {', '.join(unknown)}.", f"Unknown option: {', '.join(unknown)}."
+            )
+        return {key: o.check(options.get(key, o.default)) for key, o in known.items()}
+
+    def random_options(self, rng) -> dict:
+        """Options drawn at random, so selfplay covers the variants too."""
+        return self.resolve_options({o.key: rng.choice(o.values()) for o in self.options})
+
+    def seat_range(self, options: dict) -> tuple[int, int]:
+        return self.min_seats, self.max_seats
+
+    def check_seats(self, seats: int, options: dict) -> None:
+        low, high = self.seat_range(options)
+        if not (isinstance(seats, int) and low <= seats <= high):
+            raise BadOptions(
+                f"{self.name_fr} se joue de {low} à {high} joueurs.",
+                f"{self.name_en} is played by {low} to {high} players.",
+            )
+
+    # ----- the contract --------------------------------------------------------------
+    def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> State:
+        """The state before the first shuffle (so ``actor`` is usually ``CHANCE``)."""
+        raise NotImplementedError
+
+    def actor(self, state: State) -> int | str | None:
+        return state["actor"]
+
+    def is_over(self, state: State) -> bool:
+        return state["actor"] is None
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """What the actor may do. Empty when chance acts or the game is over.
+
+        Entries are concrete actions, or templates for actions with a free part:
+        ``{"type": T, "min": a, "max": b}`` stands for ``{"type": T, "amount": x}``, a <= x <= b;
+        ``{"type": T, "choose": [k1, k2], "from": [cards]}`` stands for
+        ``{"type": T, "cards": [...]}`` with k1 to k2 distinct cards taken from ``from``.
+        """
+        raise NotImplementedError
+
+    def chance_cards(self, state: State) -> list[str]:
+        """The cards chance must put in order now (the deck, or the pile to reshuffle)."""
+        raise NotImplementedError
+
+    def chance_action(self, state: State, rng) -> Action:
+        """The chance action: the cards of ``chance_cards`` shuffled by ``rng``.
+
+        The server passes ``secrets.SystemRandom()``; tests pass a seeded ``random.Random``.
+        """
+        deck = list(self.chance_cards(state))
+        rng.shuffle(deck)
+        return {"type": "deal", "deck": deck}
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was."""
+        raise NotImplementedError
+
+    def can_apply(self, state: State, action: Action) -> IllegalAction | None:
+        """``None`` when ``action`` is legal now, else the ``IllegalAction`` saying why."""
+        try:
+            self.apply(state, action)
+        except IllegalAction as refusal:
+            return refusal
+        return None
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator). Never another seat's hidden cards,
+        the stock or the deck order. Holds ``legal_actions`` when ``seat`` is to act."""
+        raise NotImplementedError
+
+    def hidden_cards(self, state: State, seat: int | None) -> set[str]:
+        """Every card ``seat`` may not see now; selfplay checks no view shows one."""
+        raise NotImplementedError
+
+    def describe(self, state: State, action: Action, names: list[str], lang: str = "fr") -> str:
+        """A sentence for the game log; ``state`` is the state *before* ``action``."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict | None:
+        """``None`` while playing; then ``{"scores": [...], "winners": [seats], ...}``."""
+        return state.get("result")
+
+    def check_invariants(self, state: State) -> list[str]:
+        """Broken invariants (card and chip conservation, score rules); empty when sound."""
+        return []
+
+    def default_action(self, state: State) -> Action:
+        """What a seat whose time ran out does (check or fold, pass, lowest legal card...)."""
+        return concrete(self.legal_actions(state)[0], pick_low=True)
+
+    def bot_action(self, view: dict, rng) -> Action:
+        """The game's bot chooses from the seat's view only, so it cannot cheat."""
+        raise NotImplementedError
+
+    def carry(self, state: State) -> dict | None:
+        """For chained games, what the next hand at the table starts from."""
+        return None
+
+
+def concrete(entry: Action, rng=None, pick_low: bool = False) -> Action:
+    """A concrete action from a ``legal_actions`` entry, choosing any free part at random
+    (or the smallest when ``pick_low``)."""
+    if "min" in entry and "max" in entry:
+        amount = entry["min"] if pick_low or rng is None else rng.randint(entry["min"], entry["max"])
+        return {k: v for k, v in entry.items() if k not in ("min", "max")} | {"amount": amount}
+    if "choose" in entry and "from" in entry:
+        low, high = entry["choose"]
+        pool = list(entry["from"])
+        if pick_low or rng is None:
+            chosen = pool[:low]
+        else:
+            chosen = rng.sample(pool, rng.randint(low, high))
+        return {k: v for k, v in entry.items() if k not in ("choose", "from")} | {"cards": chosen}
+    return dict(entry)
+
+
+def replay(game: Game, seats: int, options: dict | None, carry: dict | None, actions) -> State:
+    """The state reached by applying ``actions`` from the start: the log is the game."""
+    state = game.new(seats, options, carry)
+    for action in actions:
+        state = game.apply(state, action)
+    return state

@@ -1,0 +1,185 @@
+"""Play many complete games and check the engine contract at every step.
+
+    python -m play.engine.selfplay GAME --games N --seed S [--bots] [--bot-seats 0,2]
+                                   [--seats K] [--export-phh DIR]
+
+Random legal actions (or the game's bots) drive the games; chance deals with a
+``random.Random`` seeded from ``--seed`` so a run is reproducible. That seed is for tests
+and benchmarks only: the server shuffles with ``secrets.SystemRandom``.
+
+At every step: the state survives a JSON round trip; ``apply`` leaves its input unchanged;
+a bogus action is refused with ``IllegalAction``; no view (each seat's and the spectator's)
+shows a card hidden from it; the actor's view carries its legal actions; the game's own
+invariants hold (card and chip conservation, score rules); every action has a French and
+an English description. At the end of each game the log replays to the same state.
+The last line printed is a JSON summary; the exit status is 1 if anything was violated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+from .cards import is_card
+from .core import CHANCE, Game, IllegalAction, concrete, from_json, replay, to_json
+from .registry import get_game
+
+BOGUS_ACTION = {"type": "__not_an_action__"}
+MAX_STEPS_PER_GAME = 200_000
+
+
+class Violation(Exception):
+    pass
+
+
+def cards_in(value, found: set[str]) -> set[str]:
+    """Every string in a JSON value that is a card id."""
+    if isinstance(value, str):
+        if is_card(value):
+            found.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            cards_in(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            cards_in(v, found)
+    return found
+
+
+def check_views(game: Game, state: dict, actor) -> None:
+    spectator_hidden = game.hidden_cards(state, None)
+    for seat in [*range(state["seats"]), None]:
+        view = game.view(state, seat)
+        to_json(view)  # a view must be sendable as is
+        hidden = spectator_hidden if seat is None else game.hidden_cards(state, seat)
+        if seat is not None and not hidden <= spectator_hidden:
+            raise Violation(f"seat {seat} is hidden cards a spectator sees: {hidden - spectator_hidden}")
+        leaked = cards_in(view, set()) & hidden
+        if leaked:
+            raise Violation(f"view of seat {seat} shows hidden cards {sorted(leaked)}")
+        if seat is not None and seat == actor:
+            if view.get("legal_actions") != game.legal_actions(state):
+                raise Violation(f"view of the actor {seat} lacks its legal actions")
+
+
+def choose(game: Game, state: dict, actor, rng, bot_seats: set[int]) -> dict:
+    if actor == CHANCE:
+        return game.chance_action(state, rng)
+    if actor in bot_seats:
+        return game.bot_action(game.view(state, actor), rng)
+    legal = game.legal_actions(state)
+    if not legal:
+        raise Violation(f"seat {actor} must act but has no legal action")
+    return concrete(rng.choice(legal), rng)
+
+
+def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[int]) -> tuple:
+    """One complete game with every check; returns the final state and the log."""
+    state = game.new(seats, options, carry)
+    log = []
+    names = [f"Joueur {n + 1}" for n in range(seats)]
+    for _ in range(MAX_STEPS_PER_GAME):
+        text = to_json(state)
+        if from_json(text) != state:
+            raise Violation("state changed through a JSON round trip")
+        broken = game.check_invariants(state)
+        if broken:
+            raise Violation(f"invariants broken: {broken}")
+        actor = game.actor(state)
+        check_views(game, state, actor)
+        if actor is None:
+            break
+        try:
+            game.apply(state, BOGUS_ACTION)
+        except IllegalAction:
+            pass
+        else:
+            raise Violation("a bogus action was accepted")
+        action = choose(game, state, actor, rng, bot_seats)
+        for lang in ("fr", "en"):
+            if not game.describe(state, action, names, lang):
+                raise Violation(f"no {lang} description for {action}")
+        try:
+            new_state = game.apply(state, action)
+        except IllegalAction as refusal:
+            raise Violation(f"a legal action was refused: {action} ({refusal.rule}: {refusal.fr})")
+        if to_json(state) != text:
+            raise Violation(f"apply changed its input state on {action}")
+        log.append(action)
+        state = new_state
+    else:
+        raise Violation(f"no end after {MAX_STEPS_PER_GAME} steps")
+    if game.result(state) is None:
+        raise Violation("the game is over but has no result")
+    if replay(game, seats, options, carry, log) != state:
+        raise Violation("replaying the log does not give the final state")
+    return state, log
+
+
+def run(slug: str, games: int, seed: int, bot_seats: set[int] | None = None, all_bots: bool = False,
+        seats: int | None = None, export_phh: str | None = None) -> dict:
+    game = get_game(slug)
+    rng = random.Random(seed)
+    summary = {
+        "game": slug, "games": games, "seed": seed, "actions": 0, "violations": 0,
+        "first_violations": [], "wins_by_seat": {}, "games_by_seat_count": {},
+    }
+    if export_phh:
+        os.makedirs(export_phh, exist_ok=True)
+    started = time.perf_counter()
+    carry = None
+    options = seat_count = None
+    for number in range(games):
+        if carry is None:
+            options = game.random_options(rng)
+            low, high = game.seat_range(options)
+            seat_count = seats or rng.randint(low, high)
+        playing_bots = set(range(seat_count)) if all_bots else set(bot_seats or ())
+        try:
+            state, log = play_game(game, seat_count, options, carry, rng, playing_bots)
+        except Violation as violation:
+            summary["violations"] += 1
+            if len(summary["first_violations"]) < 5:
+                summary["first_violations"].append(f"game {number}: {violation}")
+            carry = None
+            continue
+        summary["actions"] += len(log)
+        key = str(seat_count)
+        summary["games_by_seat_count"][key] = summary["games_by_seat_count"].get(key, 0) + 1
+        for seat in game.result(state).get("winners", []):
+            summary["wins_by_seat"][str(seat)] = summary["wins_by_seat"].get(str(seat), 0) + 1
+        if export_phh and hasattr(game, "export_phh"):
+            path = os.path.join(export_phh, f"{number:05d}.phh")
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(game.export_phh(seat_count, options, carry, log))
+        carry = game.carry(state) if game.chained else None
+    seconds = time.perf_counter() - started
+    summary["seconds"] = round(seconds, 3)
+    summary["checked_actions_per_second"] = round(summary["actions"] / seconds) if seconds else None
+    return summary
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m play.engine.selfplay", description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", action="store_true", help="every seat is played by the game's bot")
+    parser.add_argument("--bot-seats", default="", help="comma-separated seats played by the bot")
+    parser.add_argument("--seats", type=int, default=None, help="fix the number of seats")
+    parser.add_argument("--export-phh", default=None, metavar="DIR", help="write one PHH file per hand")
+    args = parser.parse_args(argv)
+    bot_seats = {int(s) for s in args.bot_seats.split(",") if s.strip()}
+    summary = run(args.game, args.games, args.seed, bot_seats, args.bots, args.seats, args.export_phh)
+    for line in summary["first_violations"]:
+        print("VIOLATION", line, file=sys.stderr)
+    print(json.dumps(summary, sort_keys=True))
+    return 1 if summary["violations"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

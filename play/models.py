@@ -1,0 +1,1 @@
+"""Tables, seats and hands: to come."""

@@ -1,0 +1,3 @@
+"""Websocket routes of the play app (the tables' live updates go here)."""
+
+websocket_urlpatterns = []

@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format clean-venv
+.PHONY: run test lint clean-venv
 
 run: $(VENV)/.runtime-installed
 	$(PY) manage.py setup_embedded
@@ -19,11 +19,6 @@ test: $(VENV)/.dev-installed
 
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
-
-format: $(VENV)/.dev-installed
-	$(VENV)/bin/ruff check --fix .
-	$(VENV)/bin/ruff format .
 
 $(PY):
 	python=$$(bin/find-python) && "$$python" -m venv $(VENV)

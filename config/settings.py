@@ -219,16 +219,25 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Taverne] "
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# E-mail: printed on the console unless an SMTP host is given.
-if env("EMAIL_HOST"):
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_HOST = env("EMAIL_HOST")
-    EMAIL_PORT = envint("EMAIL_PORT", 587)
-    EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
-    EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
-    EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", True)
+# E-mail (Django 6.1's MAILERS). Development prints mails on the console;
+# production sends them by SMTP (EMAIL_HOST, default localhost:25), since
+# `check --deploy` rightly refuses a console mailer there.
+if PRODUCTION or env("EMAIL_HOST"):
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": env("EMAIL_HOST", "localhost"),
+                "port": envint("EMAIL_PORT", 25),
+                "username": env("EMAIL_HOST_USER", ""),
+                "password": env("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": envbool("EMAIL_USE_TLS", False),
+                "timeout": envint("EMAIL_TIMEOUT", 10),
+            },
+        }
+    }
 else:
-    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 
 # Internationalisation: French first, English through the locale/ catalogue.
 LANGUAGE_CODE = "fr"
@@ -269,7 +278,8 @@ SECURE_CSP = {
         *(
             f"{scheme}://{host}"
             for host in ALLOWED_HOSTS
-            if "*" not in host and not host.startswith(".")
+            # Wildcards, subdomain patterns and IPv6 literals are not CSP sources.
+            if not host.startswith((".", "*", "["))
             for scheme in (("wss",) if PRODUCTION else ("ws", "wss"))
         ),
     ],
@@ -292,10 +302,3 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
-
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
-}

@@ -1,1 +1,269 @@
-"""Tables, seats and hands: to come."""
+"""Tables, seats, games and their action logs.
+
+Every change goes through `play/services.py`; these models only hold data. A game's
+`state` is a cache: it always equals the replay of its `actions` log, so the log is the
+record and the snapshot is what makes loading cost the same at move 10 and move 10,000.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from play.engine import get_game
+
+
+def new_invite_token():
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("publique")
+        UNLISTED = "unlisted", _("sur invitation")
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("en attente de joueurs")
+        PLAYING = "playing", _("en cours")
+        FINISHED = "finished", _("terminée")
+        CLOSED = "closed", _("fermée")
+
+    class Pace(models.TextChoices):
+        LIVE = "live", _("en direct")
+        CORRESPONDENCE = "correspondence", _("par correspondance")
+
+    LIVE_SECONDS = (30, 60, 120)
+    CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
+
+    game_slug = models.CharField(_("jeu"), max_length=32)
+    name = models.CharField(_("nom"), max_length=80, blank=True)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    seat_count = models.PositiveSmallIntegerField(_("places"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owned_tables",
+    )
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = models.PositiveIntegerField(_("temps par coup (secondes)"), default=60)
+    stakes = models.JSONField(_("enjeux"), default=dict, blank=True)
+    practice = models.BooleanField(_("entraînement contre les automates"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("table")
+        indexes = [models.Index(fields=["status", "visibility", "game_slug"])]
+
+    def __str__(self):
+        return self.name or f"{self.game_slug} #{self.pk}"
+
+    @property
+    def engine(self):
+        return get_game(self.game_slug)
+
+    def current_game(self):
+        """The game being played, or the last one played; None before the first deal."""
+        return self.games.order_by("-number").first()
+
+    def get_absolute_url(self):
+        return f"/jouer/tables/{self.pk}/"
+
+    def invite_url(self):
+        return f"{self.get_absolute_url()}?invitation={self.invite_token}"
+
+    @property
+    def group_name(self):
+        return f"table-{self.pk}"
+
+
+class Seat(models.Model):
+    """A place at a table, taken by a user or a bot (rows exist only for taken places)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=40, blank=True, default="")
+    # Open websockets of this seat's user on this table (kept by the consumer): the
+    # turn e-mail goes only to players with none.
+    connections = models.IntegerField(default=0)
+    # A player who left a running game: the bot plays their turns.
+    sitting_out = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=Q(user__isnull=False),
+                name="seat_user_once_per_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False, bot="") | Q(user__isnull=True) & ~Q(bot=""),
+                name="seat_user_or_bot",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table_id}:{self.position} {self.name}"
+
+    @property
+    def is_bot(self):
+        return bool(self.bot)
+
+    @property
+    def played_by_bot(self):
+        return bool(self.bot) or self.sitting_out
+
+    @property
+    def name(self):
+        if self.bot:
+            return self.bot
+        return self.user.public_name if self.user else "?"
+
+
+class Game(models.Model):
+    """One engine game at a table (a chained table plays one per hand)."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("en cours")
+        FINISHED = "finished", _("terminée")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)  # the number of logged actions
+    carry_in = models.JSONField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # The seat to act (a copy of state["actor"] when it is a seat) so "my turn" queries
+    # need no JSON lookups.
+    actor = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_unique_number"),
+        ]
+        indexes = [
+            models.Index(fields=["deadline"], name="game_deadline"),
+            models.Index(fields=["bot_due_at"], name="game_bot_due_at"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.number}"
+
+    def view_for(self, user, lang=None):
+        from play.queries import view_for
+
+        return view_for(self, user, lang=lang)
+
+
+class Action(models.Model):
+    """The append-only log of a game: players', bots', timers' and chance's actions."""
+
+    class Source(models.TextChoices):
+        PLAYER = "player", _("joueur")
+        BOT = "bot", _("automate")
+        TIMER = "timer", _("temps écoulé")
+        CHANCE = "chance", _("hasard")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # position; null: chance
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    source = models.CharField(max_length=8, choices=Source.choices)
+    # Chance actions hold the deck order: never sent while the game is running.
+    action = models.JSONField()
+    client_id = models.CharField(max_length=64, blank=True, default="")
+    # The log sentence, written when the action is applied (describe() needs the state
+    # before the action, which only exists at that moment without a replay).
+    text_fr = models.TextField(blank=True, default="")
+    text_en = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "client_id"],
+                condition=~Q(client_id=""),
+                name="action_unique_client_id",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.game_id}#{self.seq} {self.action}"
+
+    def text(self, lang="fr"):
+        return self.text_en if lang == "en" and self.text_en else self.text_fr
+
+
+class ChatMessage(models.Model):
+    MAX_LENGTH = 300
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="chat_messages"
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["table", "user", "created_at"], name="chat_rate")]
+
+    def __str__(self):
+        return f"{self.user_id}: {self.text[:40]}"
+
+
+class ChatMute(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_mutes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "table"], name="chat_mute_once"),
+        ]
+
+
+class TurnNotification(models.Model):
+    """A "your turn" e-mail sent: the unique row makes it at most one per game per turn."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turn_notifications")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat", "version"], name="turn_notification_once"
+            ),
+        ]

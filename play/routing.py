@@ -1,3 +1,9 @@
-"""Websocket routes of the play app (the tables' live updates go here)."""
+"""Websocket routes of the play app (docs/protocol.md)."""
 
-websocket_urlpatterns = []
+from django.urls import path
+
+from play.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+]

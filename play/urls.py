@@ -6,4 +6,17 @@ app_name = "play"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("creer/<slug:slug>/", views.create_table, name="create"),
+    path("maintenant/<slug:slug>/", views.play_now, name="play_now"),
+    path("invitation/<str:token>/", views.invitation, name="invitation"),
+    path("tables/<int:table_id>/", views.table_page, name="table"),
+    path("tables/<int:table_id>/rejoindre/", views.join, name="join"),
+    path("tables/<int:table_id>/automate/", views.add_bot, name="add_bot"),
+    path("tables/<int:table_id>/quitter/", views.leave, name="leave"),
+    path("tables/<int:table_id>/agir/", views.act, name="act"),
+    path("tables/<int:table_id>/discussion/", views.chat, name="chat"),
+    path("tables/<int:table_id>/discussion/couper/", views.mute_chat, name="mute_chat"),
+    path("quatre-couleurs/", views.four_colour, name="four_colour"),
+    path("mes-parties/", views.my_games, name="my_games"),
+    path("parties/<int:game_id>/", views.archive, name="archive"),
 ]

@@ -1,6 +1,385 @@
-from django.shortcuts import render
+"""The play pages: lobby, table, "mes parties", archive.
+
+Views stay thin: every change goes through ``play.services`` (one transaction each, with
+its own checks) and every refusal comes back as a ``ServiceError`` whose French or
+English sentence is shown to the player. The table page works without JavaScript (plain
+forms posting here); with it, the same forms go over the table's websocket instead.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from play import queries, services
+from play.engine import SLUGS, available_games
+from play.engine.registry import get_game
+from play.forms import ActionError, TableForm, action_from_post, choice_label, option_label
+from play.models import Game, Table
+from play.rendering import board_context, board_template, lang_code, table_context
+from play.services import ServiceError
+
+INVITATIONS = "play_invitations"  # session key: ids of unlisted tables opened by their link
+
+
+# ----- helpers ------------------------------------------------------------------------
+
+
+def _refuse(request, error: ServiceError) -> None:
+    messages.error(request, error.message(lang_code()))
+
+
+def _get_table(table_id) -> Table:
+    return get_object_or_404(Table, pk=table_id)
+
+
+def _invited(request, table: Table) -> bool:
+    return table.pk in request.session.get(INVITATIONS, [])
+
+
+def _remember_invitation(request, table: Table) -> None:
+    invited = request.session.get(INVITATIONS, [])
+    if table.pk not in invited:
+        request.session[INVITATIONS] = (invited + [table.pk])[-50:]
+
+
+def _can_watch(request, table: Table) -> bool:
+    token = request.GET.get("invitation", "")
+    if token and token == table.invite_token:
+        _remember_invitation(request, table)
+    if _invited(request, table):
+        return True
+    return queries.can_watch(table, request.user, token)
+
+
+def _options_summary(table: Table) -> list[str]:
+    """The table's options that differ from the game's defaults, as "label : value"."""
+    try:
+        engine = table.engine
+    except Exception:
+        return []
+    lines = []
+    for option in engine.options:
+        value = table.options.get(option.key, option.default)
+        if value != option.default:
+            lines.append(f"{option_label(option)} : {choice_label(option, value)}")
+    return lines
+
+
+def _game_name(slug: str) -> str:
+    try:
+        engine = get_game(slug)
+    except Exception:
+        return slug
+    return engine.name_en if lang_code() == "en" else engine.name_fr
+
+
+# ----- lobby and tables ----------------------------------------------------------------
 
 
 def lobby(request):
-    """The room where tables are listed (placeholder until the tables exist)."""
-    return render(request, "play/lobby.html")
+    """Open tables per game, with "create" and "play now against bots"."""
+    games = available_games()
+    sections = []
+    for slug in SLUGS:
+        engine = games.get(slug)
+        section = {"slug": slug, "available": engine is not None, "tables": []}
+        if engine is None:
+            section["name"] = slug.replace("-", " ").capitalize()
+        else:
+            section["name"] = engine.name_en if lang_code() == "en" else engine.name_fr
+            section["seats"] = (engine.min_seats, engine.max_seats)
+            for table in queries.open_tables(slug)[:20]:
+                table.options_summary = _options_summary(table)
+                section["tables"].append(table)
+        sections.append(section)
+    return render(request, "play/lobby.html", {"sections": sections})
+
+
+@login_required
+def create_table(request, slug):
+    games = available_games()
+    engine = games.get(slug)
+    if engine is None:
+        raise Http404(_("Ce jeu n'est pas encore ouvert."))
+    form = TableForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = services.do_create_table(
+                request.user,
+                slug,
+                seat_count=data["seat_count"],
+                options=data["options"],
+                visibility=data["visibility"],
+                pace=data["pace"],
+                move_seconds=data["move_seconds"],
+                name=data["name"],
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message(lang_code()))
+        else:
+            return redirect(table.get_absolute_url())
+    name = engine.name_en if lang_code() == "en" else engine.name_fr
+    return render(request, "play/create.html", {"form": form, "slug": slug, "game_name": name})
+
+
+@login_required
+@require_POST
+def play_now(request, slug):
+    """One click: a practice table with bots in the other seats, dealt at once."""
+    if slug not in available_games():
+        raise Http404(_("Ce jeu n'est pas encore ouvert."))
+    try:
+        table = services.do_play_now(request.user, slug)
+    except ServiceError as error:
+        _refuse(request, error)
+        return redirect("play:lobby")
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+def invitation(request, token):
+    """The link sent to friends for an unlisted table: look, then take a seat."""
+    table = get_object_or_404(Table, invite_token=token)
+    _remember_invitation(request, table)
+    if queries.seat_of(table, request.user) is not None:
+        return redirect(table.get_absolute_url())
+    taken = table.seats.count()
+    context = {
+        "table": table,
+        "game_name": _game_name(table.game_slug),
+        "taken": taken,
+        "can_join": table.status == Table.Status.WAITING and taken < table.seat_count,
+        "seat_names": [s.name for s in table.seats.select_related("user")],
+    }
+    return render(request, "play/invitation.html", context)
+
+
+@login_required
+def table_page(request, table_id):
+    """The table, rendered on the server first; the websocket keeps it live."""
+    table = _get_table(table_id)
+    if not _can_watch(request, table):
+        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    game = table.current_game()
+    view = queries.view_for(game, request.user, lang=lang_code(), table=table)
+    context = table_context(
+        table, game, request.user, view, request=request,
+        invited=_invited(request, table) or table.visibility == Table.Visibility.PUBLIC,
+    )
+    context["finished_games"] = table.games.filter(status=Game.Status.FINISHED).order_by(
+        "-number"
+    )[:10]
+    return render(request, "play/table.html", context)
+
+
+@login_required
+@require_POST
+def join(request, table_id):
+    table = _get_table(table_id)
+    token = request.POST.get("invitation", "")
+    if token and token == table.invite_token:
+        _remember_invitation(request, table)
+    if table.visibility != Table.Visibility.PUBLIC and not (
+        _invited(request, table) or table.owner_id == request.user.pk
+    ):
+        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    try:
+        services.do_join(table, request.user)
+    except ServiceError as error:
+        _refuse(request, error)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def add_bot(request, table_id):
+    table = _get_table(table_id)
+    try:
+        services.do_add_bot(table, request.user)
+    except ServiceError as error:
+        _refuse(request, error)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def leave(request, table_id):
+    table = _get_table(table_id)
+    try:
+        services.do_leave(table, request.user)
+    except ServiceError as error:
+        _refuse(request, error)
+        return redirect(table.get_absolute_url())
+    messages.success(request, _("Vous avez quitté la table."))
+    return redirect("play:lobby")
+
+
+@login_required
+@require_POST
+def act(request, table_id):
+    """An action sent without JavaScript (the same forms go over the socket otherwise)."""
+    table = _get_table(table_id)
+    game = table.current_game()
+    if game is None:
+        messages.error(request, _("La partie n'a pas commencé."))
+        return redirect(table.get_absolute_url())
+    try:
+        action = action_from_post(request.POST)
+        version = int(request.POST.get("version", ""))
+    except ActionError as error:
+        messages.error(request, str(error))
+        return redirect(table.get_absolute_url())
+    except ValueError:
+        messages.error(request, _("Version de la partie manquante : rechargez la page."))
+        return redirect(table.get_absolute_url())
+    try:
+        services.do_act(game, request.user, action, version, client_id=request.POST.get("id", ""))
+    except ServiceError as error:
+        _refuse(request, error)
+    return redirect(f"{table.get_absolute_url()}#actions")
+
+
+@login_required
+@require_POST
+def chat(request, table_id):
+    table = _get_table(table_id)
+    try:
+        services.do_chat(table, request.user, request.POST.get("text", ""))
+    except ServiceError as error:
+        _refuse(request, error)
+    return redirect(f"{table.get_absolute_url()}#chat-title")
+
+
+@login_required
+@require_POST
+def mute_chat(request, table_id):
+    table = _get_table(table_id)
+    muted = request.POST.get("muted", "1") == "1"
+    services.do_mute_chat(table, request.user, muted)
+    return redirect(f"{table.get_absolute_url()}#chat-title")
+
+
+@require_POST
+def four_colour(request):
+    """Switch the four-colour deck on or off (kept in the session)."""
+    request.session["four_colour_deck"] = request.POST.get("on") == "1"
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("play:lobby")
+    return redirect(target)
+
+
+# ----- my games -------------------------------------------------------------------------
+
+
+@login_required
+def my_games(request):
+    """Games where it is my turn first, then by time left."""
+    games = list(
+        queries.my_games(request.user).prefetch_related("table__seats__user")[:100]
+    )
+    rows = []
+    for game in games:
+        seats = list(game.table.seats.all())
+        mine = next((s for s in seats if s.user_id == request.user.pk), None)
+        actor = next((s for s in seats if s.position == game.actor), None)
+        rows.append(
+            {
+                "game": game,
+                "table": game.table,
+                "game_name": _game_name(game.table.game_slug),
+                "opponents": [s.name for s in seats if s is not mine],
+                "my_turn": game.my_turn,
+                "actor_name": actor.name if actor else "",
+                "deadline": game.deadline,
+            }
+        )
+    return render(request, "play/my_games.html", {"rows": rows})
+
+
+# ----- archive ----------------------------------------------------------------------------
+
+
+def _replay_to(engine, table, game, actions, step):
+    options = (game.state or {}).get("options", table.options)
+    state = engine.new(table.seat_count, options, game.carry_in)
+    for record in actions[:step]:
+        state = engine.apply(state, record.action)
+    return state
+
+
+@login_required
+def archive(request, game_id):
+    """A finished game, step by step (``?etape=N``), with every hand and the deck orders."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    table = game.table
+    seated = queries.seat_of(table, request.user) is not None
+    if not seated and table.visibility != Table.Visibility.PUBLIC:
+        raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
+    if game.status != Game.Status.FINISHED:
+        return render(
+            request,
+            "play/archive_refused.html",
+            {"table": table, "game": game, "game_name": _game_name(table.game_slug)},
+            status=403,
+        )
+    engine = table.engine
+    lang = lang_code()
+    actions = list(game.actions.order_by("seq"))
+    total = len(actions)
+    try:
+        step = int(request.GET.get("etape", total))
+    except ValueError:
+        step = total
+    step = max(0, min(step, total))
+    state = _replay_to(engine, table, game, actions, step)
+    names = [s.name for s in table.seats.select_related("user")]
+    names += ["?"] * (table.seat_count - len(names))
+    spectator = engine.view(state, None)
+    hands = []
+    for seat in range(table.seat_count):
+        hand = engine.view(state, seat).get("hand")
+        hands.append({"name": names[seat], "cards": hand or []})
+    scores = spectator.get("scores")
+    score_rows = (
+        [{"name": names[i], "score": s} for i, s in enumerate(scores)]
+        if isinstance(scores, list) and len(scores) == table.seat_count
+        else []
+    )
+    decks = [
+        {"seq": a.seq, "cards": a.action.get("deck", [])}
+        for a in actions
+        if a.source == "chance" and isinstance(a.action, dict) and a.action.get("deck")
+    ]
+    context = {
+        "table": table,
+        "game": game,
+        "game_name": engine.name_en if lang == "en" else engine.name_fr,
+        "step": step,
+        "total": total,
+        "previous": step - 1 if step > 0 else None,
+        "next": step + 1 if step < total else None,
+        "current": actions[step - 1].text(lang) if step > 0 else "",
+        "log": [a.text(lang) for a in actions[:step]][::-1],
+        "hands": hands,
+        "score_rows": score_rows,
+        "decks": decks,
+        "result": game.result or {},
+        "winners": [names[w] for w in (game.result or {}).get("winners", [])
+                    if 0 <= w < len(names)],
+        # the board partial of the game, fed with the spectator's view
+        "view": spectator,
+        "board": board_context(table.game_slug, spectator, names, lang),
+        "board_template": board_template(table.game_slug),
+        "public_fields": [],
+        "rules_url": f"/regles/{table.game_slug}/",
+    }
+    return render(request, "play/archive.html", context)

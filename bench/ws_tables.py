@@ -1,0 +1,296 @@
+"""Benchmark of the play platform: N tables of P websocket clients playing through the
+protocol (docs/protocol.md) against ONE daphne process, side by side with a plain
+Channels echo consumer served by the same process to the same number of clients.
+
+    python bench/ws_tables.py [--tables 100] [--players 4] [--seconds 20] [--think-ms 250]
+
+Embedded backends by default (a fresh SQLite file, in-memory channel layer); with
+DATABASE_URL and REDIS_URL set, PostgreSQL and Redis. Prints one JSON object:
+
+- tables: moves per second, and the latency from an action sent to the moment the last
+  seat of the table received the new state (p50, p99, ms);
+- echo: the round trip of a message through the echo consumer (p50, p99, ms).
+
+Each client acts when its view says it is its turn, choosing a random legal action,
+after a think time drawn uniformly in [0, 2 × think-ms] (0: as fast as possible).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def percentile(values, q):
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return round(ordered[index], 2)
+
+
+def summary(latencies_ms):
+    return {
+        "samples": len(latencies_ms),
+        "p50_ms": percentile(latencies_ms, 50),
+        "p99_ms": percentile(latencies_ms, 99),
+        "mean_ms": round(statistics.fmean(latencies_ms), 2) if latencies_ms else None,
+    }
+
+
+# ----- setup (in this process, through the services) ----------------------------------
+
+
+def prepare(tables, players, game_slug):
+    """Create the users, tables (dealt) and sessions; returns [[(position, cookie)]]."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    from accounts.models import User
+    from play.services import do_create_table, do_join
+
+    if not settings.DATABASE_URL:
+        call_command("migrate", verbosity=0)
+    run = uuid.uuid4().hex[:6]
+    layout = []
+    for t in range(tables):
+        users = [
+            User.objects.create_user(f"b{run}-{t}-{p}", display_name=f"J{p}")
+            for p in range(players)
+        ]
+        table = do_create_table(users[0], game_slug, seat_count=players)
+        for user in users[1:]:
+            do_join(table, user)
+        seats = []
+        for position, user in enumerate(users):
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.create()
+            seats.append((position, session.session_key))
+        layout.append((table.pk, seats))
+    return layout
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(env, port):
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "bench.echo_consumer:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("daphne did not start") from None
+            time.sleep(0.1)
+
+
+# ----- clients -----------------------------------------------------------------------
+
+
+def choose(legal, rng):
+    entry = dict(rng.choice(legal))
+    if "min" in entry and "max" in entry:
+        entry["amount"] = rng.randint(entry.pop("min"), entry.pop("max"))
+    if "choose" in entry and "from" in entry:
+        low, high = entry.pop("choose")
+        entry["cards"] = rng.sample(entry.pop("from"), rng.randint(low, high))
+    return entry
+
+
+async def connect(url, origin, cookie):
+    import websockets
+
+    headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
+    for attempt in range(20):
+        try:
+            return await websockets.connect(url, origin=origin, additional_headers=headers,
+                                            max_size=2**22, open_timeout=30)
+        except (OSError, TimeoutError):
+            await asyncio.sleep(0.1 * (attempt + 1))
+    raise SystemExit(f"could not connect to {url}")
+
+
+async def run_tables(base, layout, seconds, think_ms, rng):
+    ws_base = base.replace("http", "ws", 1)
+    latencies, errors = [], []
+    moves = 0
+    stop_at = None
+
+    async def table_task(table_id, seats):
+        nonlocal moves
+        sockets = {}
+        for position, cookie in seats:
+            sockets[position] = await connect(f"{ws_base}/ws/tables/{table_id}/", base, cookie)
+        pending = {}  # (game_id, version acted on) -> time sent, awaiting the last seat
+        reached = {p: (None, -1) for p in sockets}
+
+        async def seat_loop(position, ws):
+            nonlocal moves
+            async for frame in ws:
+                message = json.loads(frame)
+                kind = message["type"]
+                if kind == "error":
+                    errors.append(message["code"])
+                    continue
+                if kind != "state":
+                    continue
+                now = time.perf_counter()
+                key = (message["game_id"], message["version"])
+                reached[position] = key
+                for (game_id, version), sent in list(pending.items()):
+                    if all(g == game_id and v > version for g, v in reached.values()) or all(
+                        g is not None and g != game_id for g, v in reached.values()
+                    ):
+                        latencies.append((now - sent) * 1000)
+                        moves += 1
+                        del pending[(game_id, version)]
+                view = message["view"]
+                if time.perf_counter() > stop_at:
+                    return
+                if view.get("actor") == position and view.get("legal_actions"):
+                    if think_ms:
+                        await asyncio.sleep(rng.uniform(0, 2 * think_ms) / 1000)
+                    pending[key] = time.perf_counter()
+                    await ws.send(json.dumps({
+                        "type": "act", "action": choose(view["legal_actions"], rng),
+                        "version": message["version"], "game_id": message["game_id"],
+                        "id": uuid.uuid4().hex,
+                    }))
+
+        await ready.wait()
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(seat_loop(p, ws) for p, ws in sockets.items())),
+                timeout=seconds + 10,
+            )
+        except TimeoutError:
+            pass
+        finally:
+            for ws in sockets.values():
+                await ws.close()
+
+    ready = asyncio.Event()
+    tasks = [asyncio.create_task(table_task(t, seats)) for t, seats in layout]
+    await asyncio.sleep(0)
+    # Connections are opened first (each gets its initial state, which starts play as
+    # soon as `ready` is set): give them time, then start the clock.
+    await asyncio.sleep(max(2.0, len(layout) * 0.03))
+    stop_at = time.perf_counter() + seconds
+    started = time.perf_counter()
+    ready.set()
+    await asyncio.gather(*tasks)
+    elapsed = min(time.perf_counter() - started, seconds + 10)
+    return {
+        "moves": moves,
+        "moves_per_second": round(moves / elapsed, 1),
+        **summary(latencies),
+        "errors": {code: errors.count(code) for code in set(errors)},
+    }
+
+
+async def run_echo(base, clients, seconds, think_ms, cookie, rng):
+    ws_base = base.replace("http", "ws", 1)
+    sockets = await asyncio.gather(
+        *(connect(f"{ws_base}/ws/echo/", base, cookie) for _ in range(clients))
+    )
+    latencies = []
+    stop_at = time.perf_counter() + seconds
+
+    async def client(ws):
+        while time.perf_counter() < stop_at:
+            if think_ms:
+                await asyncio.sleep(rng.uniform(0, 2 * think_ms) / 1000)
+            sent = time.perf_counter()
+            await ws.send('{"type": "echo", "payload": "x"}')
+            await ws.recv()
+            latencies.append((time.perf_counter() - sent) * 1000)
+        await ws.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(ws) for ws in sockets))
+    elapsed = time.perf_counter() - started
+    return {"round_trips": len(latencies),
+            "round_trips_per_second": round(len(latencies) / elapsed, 1),
+            **summary(latencies)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--think-ms", type=float, default=250)
+    parser.add_argument("--game", default="ascenseur")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    tmp = tempfile.TemporaryDirectory(prefix="taverne-bench-")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.ws_settings",
+           "BENCH_SQLITE": str(Path(tmp.name) / "bench.sqlite3"),
+           "PYTHONPATH": str(ROOT)}
+    os.environ.update(env)
+    layout = prepare(args.tables, args.players, args.game)
+    port = free_port()
+    server = start_server(env, port)
+    base = f"http://127.0.0.1:{port}"
+    rng = random.Random(args.seed)
+    try:
+        clients = args.tables * args.players
+        echo = asyncio.run(run_echo(base, clients, min(args.seconds, 10), args.think_ms,
+                                    layout[0][1][0][1], rng))
+        tables = asyncio.run(run_tables(base, layout, args.seconds, args.think_ms, rng))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        tmp.cleanup()
+    from django.conf import settings
+
+    print(json.dumps({
+        "backends": {
+            "database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1],
+            "channel_layer": settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1],
+        },
+        "game": args.game,
+        "tables": args.tables,
+        "players_per_table": args.players,
+        "clients": clients,
+        "think_ms": args.think_ms,
+        "seconds": args.seconds,
+        "table_moves": tables,
+        "echo": echo,
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+"""The table socket: `/ws/tables/<id>/` (docs/protocol.md is its description).
+
+Thin: each incoming message is checked by play/protocol.py, then handled by ONE
+database call (a `_sync_*` function below, which calls the services and renders what
+this connection must receive). Group messages only say "table changed, version N";
+every connection re-renders its own seat's view, so nothing private crosses a group.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from play import scheduler
+from play.models import ChatMessage, Table
+from play.protocol import ProtocolError, TokenBucket, parse_message
+from play.queries import can_watch, chat_line, is_muted, table_view
+from play.services import (
+    ServiceError,
+    do_act,
+    do_chat,
+    do_connect,
+    do_disconnect,
+    do_mute_chat,
+)
+
+log = logging.getLogger(__name__)
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+def _render(table_id, user, lang, as_html):
+    """This connection's payload: the JSON state message, or the htmx fragments."""
+    table, game, view = table_view(table_id, user, lang)
+    payload = None
+    if as_html:
+        try:
+            from play.rendering import render_table_fragments
+        except ImportError:  # the interface is not there yet: JSON still works
+            render_table_fragments = None
+        if render_table_fragments is not None:
+            payload = render_table_fragments(table, game, user, view, lang=lang)
+    if payload is None:
+        payload = {"type": "state", "version": view["version"], "game_id": view["game_id"],
+                   "view": view}
+    return (view["game_id"], view["version"]), payload
+
+
+def _sync_open(table_id, user, token, lang, as_html):
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("not_found", "Cette table n'existe pas.", "No such table.")
+    if not can_watch(table, user, token):
+        raise ServiceError("forbidden", "Cette table est privée.", "This table is private.")
+    position = do_connect(table_id, user)
+    return position, *_render(table_id, user, lang, as_html)
+
+
+def _sync_act(table_id, user, message, lang, as_html):
+    """Act, then say what this connection needs: an ack, or an error plus the fresh view."""
+    table = Table.objects.filter(pk=table_id).first()
+    game = table.current_game() if table else None
+    try:
+        if game is None:
+            raise ServiceError("game_over", "Aucune partie en cours.", "No game is running.")
+        if message["game_id"] is not None and message["game_id"] != game.pk:
+            raise ServiceError(
+                "stale",
+                "La partie a avancé depuis : voici la position à jour.",
+                "The game has moved on: here is the current position.",
+            )
+        result = do_act(game, user, message["action"], message["version"], message["id"])
+    except ServiceError as refusal:
+        refresh = refusal.code in ("stale", "not_your_turn", "game_over")
+        return refusal.as_dict(lang), (_render(table_id, user, lang, as_html) if refresh else None)
+    ack = {"type": "ack", "id": message["id"], "version": result.version,
+           "duplicate": result.duplicate}
+    # A duplicate moved nothing, so no broadcast comes: send the current view now.
+    return ack, (_render(table_id, user, lang, as_html) if result.duplicate else None)
+
+
+def _sync_chat(table_id, user, text):
+    try:
+        do_chat(table_id, user, text)
+    except ServiceError as refusal:
+        return refusal
+    return None
+
+
+def _sync_chat_line(message_id, user):
+    message = ChatMessage.objects.select_related("user").filter(pk=message_id).first()
+    if message is None or is_muted(message.table_id, user):
+        return None
+    return chat_line(message)
+
+
+def _sync_mute(table_id, user, muted, lang, as_html):
+    do_mute_chat(table_id, user, muted)
+    return _render(table_id, user, lang, as_html)
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        scheduler.ensure_started()
+        self.user = self.scope.get("user")
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.as_html = query.get("format", [""])[0] == "html"
+        self.lang = query.get("lang", [""])[0] or getattr(self.user, "preferred_language", "fr")
+        self.lang = "en" if self.lang == "en" else "fr"
+        self.position = None
+        self.joined = False
+        self.sent = None  # (game_id, version) of the last view sent
+        self.bucket = TokenBucket()
+        await self.accept()
+        if self.user is None or not self.user.is_authenticated:
+            await self._error({"type": "error", "code": "not_authenticated",
+                               "message": "Connectez-vous d'abord." if self.lang == "fr"
+                               else "Log in first."})
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        token = query.get("token", query.get("invitation", [""]))[0]
+        try:
+            self.position, sent, payload = await database_sync_to_async(_sync_open)(
+                self.table_id, self.user, token, self.lang, self.as_html
+            )
+        except ServiceError as refusal:
+            await self._error(refusal.as_dict(self.lang))
+            code = CLOSE_NOT_FOUND if refusal.code == "not_found" else CLOSE_FORBIDDEN
+            await self.close(code=code)
+            return
+        self.joined = True
+        await self.channel_layer.group_add(f"table-{self.table_id}", self.channel_name)
+        await self._send_payload(sent, payload)
+
+    async def disconnect(self, code):
+        if not getattr(self, "joined", False):
+            return
+        await self.channel_layer.group_discard(f"table-{self.table_id}", self.channel_name)
+        if self.position is not None:
+            await database_sync_to_async(do_disconnect)(self.table_id, self.user)
+
+    # ----- client → server -------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        # Overridden to check size and rate before anything is decoded.
+        if not self.joined:
+            return
+        try:
+            if not self.bucket.take():
+                raise ProtocolError("rate_limited")
+            if text_data is None:
+                raise ProtocolError("binary_unsupported")
+            message = parse_message(text_data)
+        except ProtocolError as error:
+            await self._error(error.as_dict(self.lang))
+            return
+        handler = getattr(self, f"_on_{message['type']}")
+        await handler(message)
+
+    async def _on_ping(self, message):
+        await self._send_json({"type": "pong"})
+
+    async def _on_sync(self, message):
+        sent, payload = await database_sync_to_async(_render)(
+            self.table_id, self.user, self.lang, self.as_html
+        )
+        await self._send_payload(sent, payload, force=True)
+
+    async def _on_act(self, message):
+        reply, rendered = await database_sync_to_async(_sync_act)(
+            self.table_id, self.user, message, self.lang, self.as_html
+        )
+        if reply["type"] == "error":
+            await self._error(reply)
+        else:
+            await self._send_json(reply)
+        if rendered is not None:
+            await self._send_payload(*rendered, force=True)
+
+    async def _on_chat(self, message):
+        refusal = await database_sync_to_async(_sync_chat)(self.table_id, self.user,
+                                                           message["text"])
+        if refusal is not None:
+            await self._error(refusal.as_dict(self.lang))
+
+    async def _on_mute(self, message):
+        sent, payload = await database_sync_to_async(_sync_mute)(
+            self.table_id, self.user, message["muted"], self.lang, self.as_html
+        )
+        await self._send_payload(sent, payload, force=True)
+
+    # ----- group → this connection ---------------------------------------------------
+
+    async def table_changed(self, event):
+        if self.sent is not None and self.sent[0] is not None:
+            game_id, version = self.sent
+            if event.get("game_id", game_id) == game_id and event["version"] <= version:
+                return  # already showing that version or a later one
+        sent, payload = await database_sync_to_async(_render)(
+            self.table_id, self.user, self.lang, self.as_html
+        )
+        await self._send_payload(sent, payload)
+
+    async def table_chat(self, event):
+        if self.as_html:
+            sent, payload = await database_sync_to_async(_render)(
+                self.table_id, self.user, self.lang, True
+            )
+            await self._send_payload(sent, payload, force=True)
+            return
+        line = await database_sync_to_async(_sync_chat_line)(event["id"], self.user)
+        if line is not None:
+            await self._send_json({"type": "chat", "message": line})
+
+    # ----- sending -------------------------------------------------------------------
+
+    async def _send_payload(self, sent, payload, force=False):
+        if not force and sent[0] is not None and sent == self.sent:
+            return
+        self.sent = sent
+        if isinstance(payload, str):
+            await self.send(text_data=payload)
+        else:
+            await self._send_json(payload)
+
+    async def _send_json(self, data):
+        if self.as_html and data.get("type") != "state":
+            return  # the htmx page only swaps HTML; it ignores acks and pongs
+        await self.send_json(data)
+
+    async def _error(self, error):
+        if self.as_html:
+            try:
+                from play.rendering import render_error_fragment
+            except ImportError:
+                render_error_fragment = None
+            if render_error_fragment is not None:
+                await self.send(text_data=render_error_fragment(error["message"]))
+                return
+            fragment = (
+                '<div id="table-error" hx-swap-oob="true" role="alert" '
+                f'data-code="{html.escape(error["code"])}">{html.escape(error["message"])}</div>'
+            )
+            await self.send(text_data=fragment)
+        else:
+            await self.send_json(error)

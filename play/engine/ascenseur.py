@@ -1,0 +1,642 @@
+"""L'Ascenseur: an exact-bid trick-taking game (the French Oh Hell), seed 001.
+
+Deals climb from one card each to the most the 52 cards allow, then come back down to one.
+After each deal the next card of the stock is turned for trump; when no card is left the
+deal is played without trump. Everyone bids the exact number of tricks they will take, the
+dealer last and barred from making the bids add up to the number of tricks. Players must
+follow suit and play higher when they can, trump (overtrumping when they can) when void.
+
+Play turns counter-clockwise: seat n + 1 is seat n's right-hand neighbour. Seat 0 deals
+first and the deal passes to the right (dealer + 1). Decisions the seed leaves open are in
+docs/rules/ascenseur-house-rules.md.
+
+A state holds only the live deal (hands, turn-up, bids, tricks) plus the score sheet; the
+undealt stock is never stored, so no view can leak it.
+"""
+
+from __future__ import annotations
+
+from .cards import card_name, deck52, suit_name
+from .core import CHANCE, Action, Game, IllegalAction, Option, State
+
+ORDER = "23456789TJQKA"  # ace high, as the seed says
+POWER = {r + s: ORDER.index(r) for r in ORDER for s in "cdhs"}
+DECK = tuple(deck52())
+DECK_SET = frozenset(DECK)
+SUIT_ORDER = {"s": 0, "h": 1, "c": 2, "d": 3}  # hands are shown black, red, black, red
+
+
+def hand_key(card: str) -> tuple[int, int]:
+    return SUIT_ORDER[card[1]], -POWER[card]
+
+
+def deal_sizes(seats: int) -> list[int]:
+    """Cards per player in each deal: 1, 2, ... up to what 52 cards allow, then back to 1."""
+    top = len(DECK) // seats
+    return list(range(1, top + 1)) + list(range(top - 1, 0, -1))
+
+
+def deal_points(bid: int, won: int, scoring: str) -> int:
+    """What one player scores for a deal under the table's scoring."""
+    if scoring == "bonus":
+        return won + (10 if won == bid else 0)
+    if scoring == "small":
+        return 2 + won if won == bid else -abs(won - bid)
+    return 10 + 2 * won if won == bid else -5 * abs(won - bid)
+
+
+def forbidden_bid(bids: list, size: int, dealer: int, options: dict) -> int | None:
+    """The bid the dealer may not make (it would bring the total to the tricks), or None."""
+    if not options["dealer_constraint"]:
+        return None
+    rest = size - sum(b for seat, b in enumerate(bids) if seat != dealer)
+    return rest if 0 <= rest <= size else None
+
+
+def playable(hand: list, trick: list, trump: str | None, options: dict) -> list:
+    """The cards of ``hand`` that may go on ``trick`` under the table's rules."""
+    if not trick:
+        return hand
+    led = trick[0][1]
+    follow = [c for c in hand if c[1] == led]
+    if follow:
+        if options["must_climb"]:
+            best = max(POWER[c] for c in trick if c[1] == led)
+            higher = [c for c in follow if POWER[c] > best]
+            if higher:
+                return higher
+        return follow
+    void_rule = options["void_rule"]
+    if trump is None or void_rule == "free":
+        return hand
+    trumps = [c for c in hand if c[1] == trump]
+    if not trumps:
+        return hand
+    trumped = [POWER[c] for c in trick if c[1] == trump]
+    if not trumped:
+        return trumps
+    best = max(trumped)
+    over = [c for c in trumps if POWER[c] > best]
+    if over:
+        return over
+    return trumps if void_rule == "undertrump" else hand
+
+
+def trick_winner(trick: list, leader: int, trump: str | None, seats: int) -> int:
+    """The seat that takes ``trick`` (the highest trump, else the highest card of the suit led)."""
+    best = 0
+    for i in range(1, len(trick)):
+        card, top = trick[i], trick[best]
+        if card[1] == top[1]:
+            if POWER[card] > POWER[top]:
+                best = i
+        elif card[1] == trump:
+            best = i
+        # any other card neither follows the best card's suit nor trumps: it cannot win
+    return (leader + best) % seats
+
+
+def _tricks_fr(n: int) -> str:
+    return f"{n} levée" if n < 2 else f"{n} levées"
+
+
+def _tricks_en(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def _refuse_card(hand: list, trick: list, trump: str | None, card: str, options: dict):
+    """The IllegalAction for playing ``card`` (already known not to be playable)."""
+    name_fr, name_en = card_name(card), card_name(card, "en")
+    if card not in hand:
+        return IllegalAction(
+            "ascenseur.not-in-hand",
+            f"Vous n'avez pas le {name_fr} en main.",
+            f"You do not hold the {name_en}.",
+        )
+    led = trick[0][1]
+    if any(c[1] == led for c in hand):
+        if card[1] != led:
+            return IllegalAction(
+                "ascenseur.follow-suit",
+                f"Il faut fournir à {suit_name(led)}.",
+                f"You must follow suit ({suit_name(led, 'en')}).",
+            )
+        return IllegalAction(
+            "ascenseur.climb",
+            f"Il faut monter : jouez un {suit_name(led)} plus fort que ceux de la levée.",
+            f"You must play higher: a {suit_name(led, 'en')} above those in the trick.",
+        )
+    if card[1] != trump:
+        if any(c[1] == trump for c in trick):
+            if any(
+                c[1] == trump and POWER[c] > max(POWER[t] for t in trick if t[1] == trump)
+                for c in hand
+            ):
+                return IllegalAction(
+                    "ascenseur.overtrump",
+                    "Sans la couleur demandée, il faut surcouper quand on le peut.",
+                    "Void in the suit led, you must overtrump when you can.",
+                )
+            return IllegalAction(
+                "ascenseur.undertrump",
+                "Sans la couleur demandée ni atout plus fort, il faut tout de même couper.",
+                "Void in the suit led and unable to overtrump, you must still trump.",
+            )
+        return IllegalAction(
+            "ascenseur.trump",
+            f"Sans la couleur demandée, il faut couper à {suit_name(trump)}.",
+            f"Void in the suit led, you must trump ({suit_name(trump, 'en')}).",
+        )
+    return IllegalAction(
+        "ascenseur.overtrump",
+        "Il faut surcouper : jouez un atout plus fort que ceux de la levée.",
+        "You must overtrump: play a trump above those in the trick.",
+    )
+
+
+def _malformed(what_fr: str, what_en: str) -> IllegalAction:
+    return IllegalAction(
+        "ascenseur.malformed", f"Action mal formée : {what_fr}.", f"Malformed action: {what_en}."
+    )
+
+
+class Ascenseur(Game):
+    def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> State:
+        options = self.resolve_options(options)
+        self.check_seats(seats, options)
+        return {
+            "game": self.slug,
+            "seats": seats,
+            "options": options,
+            "actor": CHANCE,
+            "result": None,
+            "phase": "deal",
+            "deal": 0,  # index of the current deal in deal_sizes(seats)
+            "size": 1,
+            "dealer": 0,
+            "hands": [[] for _ in range(seats)],
+            "turnup": None,
+            "trump": None,
+            "bids": [None] * seats,
+            "won": [0] * seats,
+            "leader": None,
+            "trick": [],
+            "played": [],  # cards of this deal's finished tricks
+            "last_trick": None,
+            "scores": [0] * seats,
+            "history": [],  # one record per finished deal: the score sheet
+        }
+
+    # ----- whose turn, what they may do ---------------------------------------------
+    def legal_actions(self, state: State) -> list[Action]:
+        phase = state["phase"]
+        if phase == "bid":
+            forbidden = (
+                forbidden_bid(state["bids"], state["size"], state["dealer"], state["options"])
+                if state["actor"] == state["dealer"]
+                else None
+            )
+            return [
+                {"type": "bid", "tricks": k} for k in range(state["size"] + 1) if k != forbidden
+            ]
+        if phase == "play":
+            hand = state["hands"][state["actor"]]
+            return [
+                {"type": "play", "card": c}
+                for c in playable(hand, state["trick"], state["trump"], state["options"])
+            ]
+        return []
+
+    def chance_cards(self, state: State) -> list[str]:
+        return list(DECK) if state["actor"] == CHANCE else []
+
+    def default_action(self, state: State) -> Action:
+        """A timed-out player bids the lowest bid allowed, or plays the lowest legal card."""
+        legal = self.legal_actions(state)
+        if state["phase"] == "play":
+            return min(legal, key=lambda a: (POWER[a["card"]], a["card"]))
+        return legal[0]
+
+    # ----- applying actions ----------------------------------------------------------
+    def apply(self, state: State, action: Action) -> State:
+        if state["actor"] is None:
+            raise IllegalAction(
+                "ascenseur.game-over", "La partie est terminée.", "The game is over."
+            )
+        if not isinstance(action, dict):
+            raise _malformed("ce n'est pas un objet", "not an object")
+        kind = action.get("type")
+        phase = state["phase"]
+        if kind == "deal":
+            if phase != "deal":
+                raise self._not_now()
+            return self._deal(state, action)
+        if kind == "bid":
+            if phase != "bid":
+                raise self._not_now()
+            return self._bid(state, action)
+        if kind == "play":
+            if phase != "play":
+                raise self._not_now()
+            return self._play(state, action)
+        raise IllegalAction(
+            "ascenseur.unknown-action",
+            f"L'Ascenseur ne connaît pas l'action {kind!r}.",
+            f"L'Ascenseur has no action {kind!r}.",
+        )
+
+    @staticmethod
+    def _not_now() -> IllegalAction:
+        return IllegalAction(
+            "ascenseur.not-now",
+            "Ce n'est pas le moment de cette action.",
+            "That action is not allowed now.",
+        )
+
+    def _deal(self, state: State, action: Action) -> State:
+        deck = action.get("deck")
+        if len(action) != 2 or not isinstance(deck, list):
+            raise _malformed("il faut {type, deck}", "expected {type, deck}")
+        try:
+            exact = len(deck) == len(DECK) and set(deck) == DECK_SET
+        except TypeError:
+            exact = False
+        if not exact:
+            raise IllegalAction(
+                "ascenseur.deck",
+                "Le paquet doit contenir les 52 cartes, chacune une fois.",
+                "The deck must hold the 52 cards, each once.",
+            )
+        seats, dealer, size = state["seats"], state["dealer"], state["size"]
+        hands = [[] for _ in range(seats)]
+        dealt = seats * size
+        # one card at a time, starting with the dealer's right-hand neighbour
+        for i in range(dealt):
+            hands[(dealer + 1 + i) % seats].append(deck[i])
+        for hand in hands:
+            hand.sort(key=hand_key)
+        turnup = deck[dealt] if dealt < len(deck) else None
+        new = dict(state)
+        new.update(
+            phase="bid",
+            actor=(dealer + 1) % seats,
+            hands=hands,
+            turnup=turnup,
+            trump=turnup[1] if turnup else None,
+            bids=[None] * seats,
+            won=[0] * seats,
+            leader=(dealer + 1) % seats,
+            trick=[],
+            played=[],
+            last_trick=None,
+        )
+        return new
+
+    def _bid(self, state: State, action: Action) -> State:
+        tricks = action.get("tricks")
+        if len(action) != 2 or type(tricks) is not int:
+            raise _malformed(
+                "il faut {type, tricks} avec un entier", "expected {type, tricks} with an integer"
+            )
+        size, seat, dealer = state["size"], state["actor"], state["dealer"]
+        if not 0 <= tricks <= size:
+            raise IllegalAction(
+                "ascenseur.bid-range",
+                f"Annonce entre 0 et {size} levées.",
+                f"Bid between 0 and {size} tricks.",
+            )
+        if seat == dealer and tricks == forbidden_bid(
+            state["bids"], size, dealer, state["options"]
+        ):
+            raise IllegalAction(
+                "ascenseur.dealer-total",
+                f"Le donneur ne peut pas annoncer {tricks} : le total des annonces "
+                f"égalerait le nombre de levées ({size}).",
+                f"The dealer may not bid {tricks}: the bids would add up to the number "
+                f"of tricks ({size}).",
+            )
+        bids = list(state["bids"])
+        bids[seat] = tricks
+        new = dict(state)
+        new["bids"] = bids
+        if seat == dealer:
+            new["phase"] = "play"
+            new["actor"] = state["leader"]
+        else:
+            new["actor"] = (seat + 1) % state["seats"]
+        return new
+
+    def _play(self, state: State, action: Action) -> State:
+        card = action.get("card")
+        if len(action) != 2 or not isinstance(card, str):
+            raise _malformed("il faut {type, card}", "expected {type, card}")
+        seat, trick, trump, options = (
+            state["actor"],
+            state["trick"],
+            state["trump"],
+            state["options"],
+        )
+        hand = state["hands"][seat]
+        if card not in playable(hand, trick, trump, options):
+            if card not in DECK_SET:
+                raise _malformed(f"{card!r} n'est pas une carte", f"{card!r} is not a card")
+            raise _refuse_card(hand, trick, trump, card, options)
+        seats = state["seats"]
+        new = dict(state)
+        hands = list(state["hands"])
+        hands[seat] = [c for c in hand if c != card]
+        new["hands"] = hands
+        trick = trick + [card]
+        if len(trick) < seats:
+            new["trick"] = trick
+            new["actor"] = (seat + 1) % seats
+            return new
+        leader = state["leader"]
+        winner = trick_winner(trick, leader, trump, seats)
+        won = list(state["won"])
+        won[winner] += 1
+        new.update(
+            trick=[],
+            won=won,
+            leader=winner,
+            actor=winner,
+            played=state["played"] + trick,
+            last_trick={"leader": leader, "cards": trick, "winner": winner},
+        )
+        if hands[winner]:
+            return new
+        return self._end_deal(new)
+
+    def _end_deal(self, new: State) -> State:
+        """Score the finished deal, then shuffle for the next one or end the game."""
+        seats, options = new["seats"], new["options"]
+        points = [
+            deal_points(new["bids"][s], new["won"][s], options["scoring"]) for s in range(seats)
+        ]
+        scores = [a + b for a, b in zip(new["scores"], points, strict=True)]
+        record = {
+            "dealer": new["dealer"],
+            "size": new["size"],
+            "trump": new["trump"],
+            "bids": new["bids"],
+            "won": new["won"],
+            "points": points,
+        }
+        sizes = deal_sizes(seats)
+        number = new["deal"] + 1
+        new.update(
+            scores=scores,
+            history=new["history"] + [record],
+            played=[],
+            turnup=None,
+            trump=None,
+            leader=None,
+        )
+        if number < len(sizes):
+            new.update(
+                phase="deal",
+                actor=CHANCE,
+                deal=number,
+                size=sizes[number],
+                dealer=(new["dealer"] + 1) % seats,
+            )
+            return new
+        top = max(scores)
+        new.update(
+            phase="over",
+            actor=None,
+            result={
+                "scores": scores,
+                "winners": [s for s in range(seats) if scores[s] == top],
+                "deals": len(new["history"]),
+            },
+        )
+        return new
+
+    # ----- what each seat sees --------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        view = {
+            key: state[key]
+            for key in (
+                "game",
+                "seats",
+                "options",
+                "actor",
+                "result",
+                "phase",
+                "size",
+                "dealer",
+                "turnup",
+                "trump",
+                "bids",
+                "won",
+                "leader",
+                "trick",
+                "played",
+                "last_trick",
+                "scores",
+                "history",
+            )
+        }
+        view["you"] = seat
+        view["deal"] = state["deal"] + 1
+        view["deals"] = len(deal_sizes(state["seats"]))
+        view["hand_sizes"] = [len(h) for h in state["hands"]]
+        view["hand"] = list(state["hands"][seat]) if seat is not None else None
+        if state["phase"] == "bid" and state["actor"] == state["dealer"]:
+            view["forbidden_bid"] = forbidden_bid(
+                state["bids"], state["size"], state["dealer"], state["options"]
+            )
+        if seat is not None and seat == state["actor"]:
+            view["legal_actions"] = self.legal_actions(state)
+        return view
+
+    def hidden_cards(self, state: State, seat: int | None) -> set[str]:
+        """Everything but the seat's own hand, the turn-up and the cards played face up."""
+        seen = set(state["trick"]) | set(state["played"])
+        if state["turnup"]:
+            seen.add(state["turnup"])
+        if state["last_trick"]:
+            seen.update(state["last_trick"]["cards"])
+        if seat is not None:
+            seen.update(state["hands"][seat])
+        return set(DECK) - seen
+
+    # ----- the game log -------------------------------------------------------------------
+    def describe(self, state: State, action: Action, names: list[str], lang: str = "fr") -> str:
+        en = lang == "en"
+        kind = action.get("type") if isinstance(action, dict) else None
+        seats = state["seats"]
+        if kind == "deal":
+            dealer, size = names[state["dealer"]], state["size"]
+            number, total = state["deal"] + 1, len(deal_sizes(seats))
+            deck = action.get("deck") or []
+            turnup = deck[seats * size] if seats * size < len(deck) else None
+            if en:
+                trump = (
+                    f"the {card_name(turnup, 'en')} is turned: "
+                    f"{suit_name(turnup[1], 'en')} are trumps"
+                    if turnup
+                    else "no trump"
+                )
+                return (
+                    f"Deal {number} of {total}: {dealer} deals {size} "
+                    f"card{'s' if size > 1 else ''} each; {trump}."
+                )
+            trump = (
+                f"le {card_name(turnup)} est retourné : atout {suit_name(turnup[1])}"
+                if turnup
+                else "sans atout"
+            )
+            return (
+                f"Donne {number} sur {total} : {dealer} distribue {size} "
+                f"carte{'s' if size > 1 else ''} à chacun ; {trump}."
+            )
+        actor = state["actor"]
+        who = names[actor] if isinstance(actor, int) else "?"
+        if kind == "bid":
+            tricks = action.get("tricks")
+            return (
+                f"{who} bids {_tricks_en(tricks)}" if en else f"{who} annonce {_tricks_fr(tricks)}"
+            )
+        if kind == "play":
+            card = action.get("card")
+            text = (
+                f"{who} plays the {card_name(card, 'en')}"
+                if en
+                else f"{who} joue le {card_name(card)}"
+            )
+            trick = state["trick"] + [card]
+            if len(trick) == seats:
+                winner = names[trick_winner(trick, state["leader"], state["trump"], seats)]
+                text += f"; {winner} wins the trick" if en else f" ; {winner} remporte la levée"
+            return text
+        return f"{who}: {kind}"
+
+    def check_invariants(self, state: State) -> list[str]:
+        problems = []
+        seats, phase, size = state["seats"], state["phase"], state["size"]
+        sizes = deal_sizes(seats)
+        if sizes[state["deal"]] != size:
+            problems.append(
+                f"deal {state['deal']} has size {size}, expected {sizes[state['deal']]}"
+            )
+        in_play = [c for h in state["hands"] for c in h] + state["trick"] + state["played"]
+        if state["turnup"]:
+            in_play.append(state["turnup"])
+        if len(set(in_play)) != len(in_play) or not set(in_play) <= DECK_SET:
+            problems.append("a card is duplicated or unknown")
+        if phase in ("bid", "play"):
+            expected = seats * size + (1 if seats * size < len(DECK) else 0)
+            if len(in_play) != expected:
+                problems.append(f"{len(in_play)} cards in play, expected {expected}")
+            done = len(state["played"]) // seats
+            if sum(state["won"]) != done or len(state["played"]) % seats:
+                problems.append("tricks won do not match the tricks played")
+            for s in range(seats):
+                played_now = (s - state["leader"]) % seats < len(state["trick"])
+                if len(state["hands"][s]) != size - done - played_now:
+                    problems.append(f"seat {s} holds {len(state['hands'][s])} cards")
+            if (state["turnup"] is None) != (seats * size == len(DECK)):
+                problems.append("a deal with a stock left must turn a card for trump")
+        elif in_play:
+            problems.append("cards left in play between deals")
+        if phase == "play":
+            bids = state["bids"]
+            if None in bids:
+                problems.append("play began before every bid")
+            elif state["options"]["dealer_constraint"] and sum(bids) == size:
+                problems.append("the bids add up to the number of tricks")
+        totals = [0] * seats
+        for record in state["history"]:
+            if sum(record["won"]) != record["size"]:
+                problems.append(f"a deal of {record['size']} recorded {sum(record['won'])} tricks")
+            for s in range(seats):
+                expected = deal_points(
+                    record["bids"][s], record["won"][s], state["options"]["scoring"]
+                )
+                if record["points"][s] != expected:
+                    problems.append(f"seat {s} scored {record['points'][s]}, not {expected}")
+                totals[s] += record["points"][s]
+        if totals != state["scores"]:
+            problems.append("the scores are not the sum of the deals")
+        if len(state["history"]) != state["deal"] + (phase == "over"):
+            problems.append("the score sheet misses a deal")
+        if (phase == "over") != (state["actor"] is None) or (state["result"] is None) == (
+            phase == "over"
+        ):
+            problems.append("the game is over exactly when it has a result and no actor")
+        return problems
+
+    def bot_action(self, view: dict, rng) -> Action:
+        from .ascenseur_bot import choose
+
+        return choose(view, rng)
+
+
+GAME = Ascenseur(
+    slug="ascenseur",
+    name_fr="L'Ascenseur",
+    name_en="L'Ascenseur (Oh Hell)",
+    min_seats=3,
+    max_seats=7,
+    default_seats=4,
+    options=(
+        Option(
+            "scoring",
+            "Marque",
+            "Scoring",
+            "exact",
+            choices=(
+                (
+                    "exact",
+                    "Contrat réussi : 10 + 2 par levée ; manqué : −5 par levée d'écart",
+                    "Bid made: 10 + 2 a trick; missed: −5 a trick over or under",
+                ),
+                (
+                    "bonus",
+                    "1 par levée, plus 10 si le contrat est réussi",
+                    "1 a trick, plus 10 when the bid is made",
+                ),
+                (
+                    "small",
+                    "Contrat réussi : 2 + 1 par levée ; manqué : −1 par levée d'écart",
+                    "Bid made: 2 + 1 a trick; missed: −1 a trick over or under",
+                ),
+            ),
+        ),
+        Option(
+            "dealer_constraint",
+            "Le donneur ne peut pas égaler le nombre de levées",
+            "The dealer may not make the bids equal the tricks",
+            True,
+            kind="bool",
+        ),
+        Option(
+            "must_climb",
+            "Obligation de monter à la couleur demandée",
+            "Must play higher in the suit led",
+            True,
+            kind="bool",
+        ),
+        Option(
+            "void_rule",
+            "Sans la couleur demandée",
+            "Void in the suit led",
+            "undertrump",
+            choices=(
+                (
+                    "undertrump",
+                    "Couper, surcouper si possible, sinon sous-couper",
+                    "Trump, overtrump if possible, else undertrump",
+                ),
+                (
+                    "overtrump",
+                    "Couper, surcouper si possible, sinon carte libre",
+                    "Trump, overtrump if possible, else any card",
+                ),
+                ("free", "Carte libre (couper ou se défausser)", "Any card (trump or discard)"),
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,482 @@
+"""Poker hand evaluation for Ramponneau (Texas Hold'em): 5 to 7 cards, pure Python, fast.
+
+``evaluate(cards)`` returns a ``HandValue``, an ``int`` whose order is the order of the
+hands (``a > b``: a wins, equal values split) with a ``category`` and French and English
+names. The hot paths return plain ints:
+
+- ``evaluate_fast(cards)``: one hand of 5, 6 or 7 cards;
+- ``evaluate_holes(board, holes)``: many hole-card pairs on one board (the board's part
+  of the work is done once), the entry point of the bot's Monte Carlo simulations;
+- ``equity(hole, board, opponents, trials, rng)``: that simulation.
+
+Cards are the engine's two-character ids ("Ah", "Td") or their indices in ``CARDS``.
+
+How it is fast: every card has an integer key, and the sum of a hand's keys holds two
+things at once. Its low 32 bits are the ranks written in base 5 (one digit per rank, the
+number of cards of that rank), which a dict built at import maps to the value of the best
+non-flush hand. Above them sit four 4-bit suit counters, each started at 3, so that a suit
+with five cards or more sets that counter's top bit: one ``&`` tells whether a flush is
+possible. Flushes (about 3 % of 7-card hands) go through a 13-bit rank-mask table that
+also knows straight flushes. Building the tables takes a fraction of a second at import.
+
+Values: ``category << 20`` plus up to five 4-bit ranks (2 = 0 ... ace = 12), the ranks that
+decide between hands of the same category, most significant first.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+RANK_ORDER = "23456789TJQKA"  # rank index 0..12, ace high
+SUIT_ORDER = "cdhs"
+CARDS = tuple(r + s for s in SUIT_ORDER for r in RANK_ORDER)
+
+CATEGORIES = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+)
+CATEGORY_NAMES_FR = (
+    "hauteur",
+    "paire",
+    "double paire",
+    "brelan",
+    "quinte",
+    "couleur",
+    "full",
+    "carré",
+    "quinte flush",
+)
+CATEGORY_NAMES_EN = (
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+)
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+_SUIT_SHIFT = 32
+_RANK_MASK = (1 << _SUIT_SHIFT) - 1
+_OFFSET = 0x3333 << _SUIT_SHIFT  # each suit counter starts at 3: 5 cards reach 8
+_FLUSH_TEST = 0x8888 << _SUIT_SHIFT
+
+# Card keys, by id and by index (a dict lookup by a str costs the same as by an int).
+KEY: dict = {}
+_RANK_BIT: dict = {}
+_SUIT_OF: dict = {}
+for _index, _card in enumerate(CARDS):
+    _r, _s = RANK_ORDER.index(_card[0]), SUIT_ORDER.index(_card[1])
+    KEY[_card] = KEY[_index] = 5**_r + (1 << (_SUIT_SHIFT + 4 * _s))
+    _RANK_BIT[_card] = _RANK_BIT[_index] = 1 << _r
+    _SUIT_OF[_card] = _SUIT_OF[_index] = _s
+
+
+def _value(category: int, ranks) -> int:
+    value = category
+    ranks = list(ranks)[:5]
+    for r in ranks:
+        value = (value << 4) | r
+    return value << (4 * (5 - len(ranks)))
+
+
+def _straight_high(mask: int) -> int:
+    """The top rank of the best straight in a rank mask, or -1 (the wheel's top is the 5)."""
+    for high in range(12, 3, -1):
+        run = 0b11111 << (high - 4)
+        if mask & run == run:
+            return high
+    wheel = (1 << 12) | 0b1111
+    return 3 if mask & wheel == wheel else -1
+
+
+_STRAIGHT = [_straight_high(m) for m in range(1 << 13)]
+
+
+def _bits_desc(mask: int) -> list[int]:
+    return [r for r in range(12, -1, -1) if mask >> r & 1]
+
+
+def _flush_table() -> list[int]:
+    table = [0] * (1 << 13)
+    for mask in range(1 << 13):
+        if mask.bit_count() >= 5:
+            high = _STRAIGHT[mask]
+            if high >= 0:
+                table[mask] = _value(STRAIGHT_FLUSH, [high])
+            else:
+                table[mask] = _value(FLUSH, _bits_desc(mask)[:5])
+    return table
+
+
+def _nonflush_value(counts: list[int], mask: int) -> int:
+    quads = trips = -1
+    trips2 = -1
+    pairs: list[int] = []
+    for r in range(12, -1, -1):
+        c = counts[r]
+        if c == 4:
+            quads = r
+        elif c == 3:
+            if trips < 0:
+                trips = r
+            elif trips2 < 0:
+                trips2 = r
+        elif c == 2:
+            pairs.append(r)
+    if quads >= 0:
+        return _value(QUADS, [quads] + _bits_desc(mask & ~(1 << quads))[:1])
+    if trips >= 0 and (trips2 >= 0 or pairs):
+        return _value(FULL_HOUSE, [trips, max(trips2, pairs[0] if pairs else -1)])
+    high = _STRAIGHT[mask]
+    if high >= 0:
+        return _value(STRAIGHT, [high])
+    if trips >= 0:
+        return _value(TRIPS, [trips] + _bits_desc(mask & ~(1 << trips))[:2])
+    if len(pairs) >= 2:
+        top, second = pairs[0], pairs[1]
+        return _value(TWO_PAIR, [top, second] + _bits_desc(mask & ~(1 << top) & ~(1 << second))[:1])
+    if pairs:
+        return _value(PAIR, [pairs[0]] + _bits_desc(mask & ~(1 << pairs[0]))[:3])
+    return _value(HIGH_CARD, _bits_desc(mask)[:5])
+
+
+def _nonflush_table() -> dict[int, int]:
+    """Every multiset of 5 to 7 ranks (at most 4 of a rank), keyed by its base-5 sum."""
+    table: dict[int, int] = {}
+    counts = [0] * 13
+
+    def walk(rank: int, left: int, key: int, mask: int, total: int) -> None:
+        if rank < 0:
+            if total >= 5:
+                table[key] = _nonflush_value(counts, mask)
+            return
+        for c in range(min(4, left) + 1):
+            counts[rank] = c
+            walk(
+                rank - 1, left - c, key + c * 5**rank, mask | (1 << rank) if c else mask, total + c
+            )
+        counts[rank] = 0
+
+    walk(12, 7, 0, 0, 0)
+    return table
+
+
+_FLUSH = _flush_table()
+_NONFLUSH = _nonflush_table()
+
+
+def _flush_value(cards, total: int) -> int:
+    counters = total >> _SUIT_SHIFT
+    suit = 0
+    while not (counters >> (4 * suit)) & 8:
+        suit += 1
+    mask = 0
+    for c in cards:
+        if _SUIT_OF[c] == suit:
+            mask |= _RANK_BIT[c]
+    # Five suited cards leave at most two others among seven: never enough for a full
+    # house or four of a kind, so the flush (or straight flush) is the hand.
+    return _FLUSH[mask]
+
+
+def evaluate_fast(
+    cards, _key=KEY, _table=_NONFLUSH, _test=_FLUSH_TEST, _mask=_RANK_MASK, _offset=_OFFSET
+) -> int:
+    """The value of the best five-card hand among 5 to 7 cards, as a plain int."""
+    # Defaults bind the tables as locals; seven cards (the usual case) are unrolled.
+    if len(cards) == 7:
+        a, b, c, d, e, f, g = cards
+        total = _offset + _key[a] + _key[b] + _key[c] + _key[d] + _key[e] + _key[f] + _key[g]
+    else:
+        total = _offset
+        for c in cards:
+            total += _key[c]
+    if total & _test:
+        return _flush_value(cards, total)
+    return _table[total & _mask]
+
+
+def board_key(board) -> int:
+    """The partial key of shared cards, for ``evaluate_holes`` and simulations."""
+    return sum(map(KEY.__getitem__, board), _OFFSET)
+
+
+def evaluate_holes(board, holes) -> list[int]:
+    """Values of ``board + hole`` for many holes: the board's key is summed once."""
+    base = board_key(board)
+    key = KEY
+    nonflush = _NONFLUSH
+    out = []
+    append = out.append
+    for a, b in holes:
+        total = base + key[a] + key[b]
+        if total & _FLUSH_TEST:
+            append(_flush_value((*board, a, b), total))
+        else:
+            append(nonflush[total & _RANK_MASK])
+    return out
+
+
+def evaluate_many(hands) -> list[int]:
+    """Values of many complete hands (5 to 7 cards each)."""
+    key = KEY.__getitem__
+    nonflush = _NONFLUSH
+    out = []
+    append = out.append
+    for hand in hands:
+        total = sum(map(key, hand), _OFFSET)
+        if total & _FLUSH_TEST:
+            append(_flush_value(hand, total))
+        else:
+            append(nonflush[total & _RANK_MASK])
+    return out
+
+
+class HandValue(int):
+    """A hand's value: an int (compare with ``<``, ``==``) that also names its hand."""
+
+    __slots__ = ()
+
+    @property
+    def category(self) -> str:
+        return CATEGORIES[self >> 20]
+
+    @property
+    def name_fr(self) -> str:
+        return CATEGORY_NAMES_FR[self >> 20]
+
+    @property
+    def name_en(self) -> str:
+        return CATEGORY_NAMES_EN[self >> 20]
+
+    @property
+    def ranks(self) -> list[str]:
+        """The deciding ranks, most significant first ("A", "K", ...)."""
+        return [RANK_ORDER[r] for r in decode(self)[1]]
+
+    def describe(self, lang: str = "fr") -> str:
+        return describe_value(self, lang)
+
+    def __repr__(self) -> str:
+        return f"HandValue({int(self)}, {self.category}, {''.join(self.ranks)})"
+
+
+_SIGNIFICANT = (5, 4, 3, 3, 1, 5, 2, 2, 1)  # how many ranks each category keeps
+
+
+def decode(value: int) -> tuple[int, list[int]]:
+    """(category, deciding rank indices) of a value."""
+    category = value >> 20
+    ranks = [(value >> (16 - 4 * i)) & 15 for i in range(_SIGNIFICANT[category])]
+    return category, ranks
+
+
+_RANK_WORDS = {
+    "fr": dict(
+        zip(
+            RANK_ORDER,
+            [
+                "deux",
+                "trois",
+                "quatre",
+                "cinq",
+                "six",
+                "sept",
+                "huit",
+                "neuf",
+                "dix",
+                "valet",
+                "dame",
+                "roi",
+                "as",
+            ],
+            strict=True,
+        )
+    ),
+    "en": dict(
+        zip(
+            RANK_ORDER,
+            [
+                "two",
+                "three",
+                "four",
+                "five",
+                "six",
+                "seven",
+                "eight",
+                "nine",
+                "ten",
+                "jack",
+                "queen",
+                "king",
+                "ace",
+            ],
+            strict=True,
+        )
+    ),
+}
+_PLURAL_EN = {"six": "sixes"}
+
+
+def _plural(word: str, lang: str) -> str:
+    if lang == "fr":
+        return word if word.endswith("s") or word.endswith("x") else word + "s"
+    return _PLURAL_EN.get(word, word + "s")
+
+
+def describe_value(value: int, lang: str = "fr") -> str:
+    """A hand in words: "full aux rois par les dames", "two pair, aces and nines"."""
+    lang = lang if lang in _RANK_WORDS else "fr"
+    category, ranks = decode(value)
+    words = [_RANK_WORDS[lang][RANK_ORDER[r]] for r in ranks]
+    if lang == "fr":
+        de = lambda w: f"d'{w}" if w[0] in "aeiou" else f"de {w}"  # noqa: E731
+        p = [_plural(w, "fr") for w in words]
+        if category == HIGH_CARD:
+            return f"hauteur {words[0]}"
+        if category == PAIR:
+            return f"paire {de(p[0])}"
+        if category == TWO_PAIR:
+            return f"double paire {p[0]} et {p[1]}"
+        if category == TRIPS:
+            return f"brelan {de(p[0])}"
+        if category == STRAIGHT:
+            return f"quinte hauteur {words[0]}"
+        if category == FLUSH:
+            return f"couleur hauteur {words[0]}"
+        if category == FULL_HOUSE:
+            return f"full aux {p[0]} par les {p[1]}"
+        if category == QUADS:
+            return f"carré {de(p[0])}"
+        return f"quinte flush hauteur {words[0]}"
+    p = [_plural(w, "en") for w in words]
+    if category == HIGH_CARD:
+        return f"{words[0]} high"
+    if category == PAIR:
+        return f"pair of {p[0]}"
+    if category == TWO_PAIR:
+        return f"two pair, {p[0]} and {p[1]}"
+    if category == TRIPS:
+        return f"three {p[0]}"
+    if category == STRAIGHT:
+        return f"straight, {words[0]} high"
+    if category == FLUSH:
+        return f"flush, {words[0]} high"
+    if category == FULL_HOUSE:
+        return f"full house, {p[0]} full of {p[1]}"
+    if category == QUADS:
+        return f"four {p[0]}"
+    return f"straight flush, {words[0]} high"
+
+
+def evaluate(cards) -> HandValue:
+    """The best five-card hand among 5 to 7 distinct cards."""
+    cards = list(cards)
+    if not 5 <= len(cards) <= 7:
+        raise ValueError("evaluate needs 5 to 7 cards")
+    if len(set(cards)) != len(cards) or any(c not in KEY for c in cards):
+        raise ValueError(f"not distinct cards: {cards}")
+    return HandValue(evaluate_fast(cards))
+
+
+def evaluate5_slow(cards) -> int:
+    """A plain five-card evaluator, written for clarity: the reference the tests use."""
+    ranks = sorted((RANK_ORDER.index(c[0]) for c in cards), reverse=True)
+    suits = {c[1] for c in cards}
+    counts = {r: ranks.count(r) for r in ranks}
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    distinct = sorted(counts, reverse=True)
+    straight = -1
+    if len(distinct) == 5:
+        if distinct[0] - distinct[4] == 4:
+            straight = distinct[0]
+        elif distinct == [12, 3, 2, 1, 0]:
+            straight = 3
+    flush = len(suits) == 1
+    if straight >= 0 and flush:
+        return _value(STRAIGHT_FLUSH, [straight])
+    shape = [c for _, c in groups]
+    order = [r for r, _ in groups]
+    if shape[0] == 4:
+        return _value(QUADS, order)
+    if shape[:2] == [3, 2]:
+        return _value(FULL_HOUSE, order)
+    if flush:
+        return _value(FLUSH, ranks)
+    if straight >= 0:
+        return _value(STRAIGHT, [straight])
+    if shape[0] == 3:
+        return _value(TRIPS, order)
+    if shape[:2] == [2, 2]:
+        return _value(TWO_PAIR, order)
+    if shape[0] == 2:
+        return _value(PAIR, order)
+    return _value(HIGH_CARD, ranks)
+
+
+def evaluate_slow(cards) -> int:
+    """The best of every five-card subset: slow and obviously right."""
+    return max(evaluate5_slow(five) for five in combinations(cards, 5))
+
+
+def equity(hole, board, opponents: int, trials: int, rng, dead=()) -> float:
+    """Share of the pot ``hole`` wins against ``opponents`` random hands, by simulation.
+
+    Ties count as the fraction of the pot won. ``dead`` cards are out of the deck (cards
+    the player saw mucked or shown do not matter here, so callers rarely need it).
+    """
+    known = set(hole) | set(board) | set(dead)
+    deck = [c for c in CARDS if c not in known]
+    missing = 5 - len(board)
+    need = missing + 2 * opponents
+    key = KEY
+    nonflush = _NONFLUSH
+    base = board_key(board)
+    hole_key = key[hole[0]] + key[hole[1]]
+    sample = rng.sample
+    won = 0.0
+    board = tuple(board)
+    hole = tuple(hole)
+    for _ in range(trials):
+        drawn = sample(deck, need)
+        runout = drawn[:missing]
+        total = base
+        for c in runout:
+            total += key[c]
+        full_board = board + tuple(runout)
+        mine = total + hole_key
+        mine = (
+            _flush_value(full_board + hole, mine)
+            if mine & _FLUSH_TEST
+            else nonflush[mine & _RANK_MASK]
+        )
+        best = -1
+        ties = 1
+        for i in range(missing, need, 2):
+            a, b = drawn[i], drawn[i + 1]
+            theirs = total + key[a] + key[b]
+            theirs = (
+                _flush_value(full_board + (a, b), theirs)
+                if theirs & _FLUSH_TEST
+                else nonflush[theirs & _RANK_MASK]
+            )
+            if theirs > best:
+                best, ties = theirs, 1
+            elif theirs == best:
+                ties += 1
+        if mine > best:
+            won += 1.0
+        elif mine == best:
+            won += 1.0 / (ties + 1)
+    return won / trials if trials else 0.0

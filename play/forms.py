@@ -1,0 +1,187 @@
+"""Forms of the play pages: creating a table (with the game's own options) and acting.
+
+The table options are not written by hand for each game: ``TableForm`` builds one field
+per ``Option`` the engine declares (a choice, an integer or a yes/no), labelled in the
+reader's language, so a game that lands later gets its form for free.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
+
+from play.engine import BadOptions
+
+LIVE_SECONDS = (30, 60, 120)
+CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
+DAY = 86400
+# An action as JSON is small; anything longer is not one of ours.
+MAX_ACTION_JSON = 4000
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "fr").startswith("en") else "fr"
+
+
+def option_label(option, lang: str | None = None) -> str:
+    return option.label_en if (lang or _lang()) == "en" else option.label_fr
+
+
+def choice_label(option, value, lang: str | None = None) -> str:
+    """The label of one value of an option, in the reader's language."""
+    lang = lang or _lang()
+    if option.kind == "bool":
+        return str(_("oui") if value else _("non"))
+    for choice in option.choices:
+        if choice[0] == value:
+            return choice[2] if lang == "en" and len(choice) > 2 else choice[1]
+    return str(value)
+
+
+def option_field(option) -> forms.Field:
+    """The form field for one engine ``Option``."""
+    lang = _lang()
+    label = option_label(option, lang)
+    help_text = (option.help_en if lang == "en" else option.help_fr) or ""
+    if option.kind == "bool":
+        return forms.BooleanField(
+            label=label, required=False, initial=bool(option.default), help_text=help_text
+        )
+    if option.kind == "int":
+        return forms.IntegerField(
+            label=label,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            initial=option.default,
+            help_text=help_text,
+        )
+    # Choice values may be ints or strings: the form carries their str() and
+    # ``TableForm.clean`` maps them back to the engine's own values.
+    return forms.ChoiceField(
+        label=label,
+        choices=[(str(c[0]), choice_label(option, c[0], lang)) for c in option.choices],
+        initial=str(option.default),
+        help_text=help_text,
+    )
+
+
+class TableForm(forms.Form):
+    """A new table for one game: seats, the engine's options, visibility and pace."""
+
+    name = forms.CharField(label=_("Nom de la table"), max_length=60, required=False)
+    seat_count = forms.TypedChoiceField(label=_("Nombre de places"), coerce=int)
+    visibility = forms.ChoiceField(
+        label=_("Visibilité"),
+        choices=[
+            ("public", _("Publique : visible dans la salle")),
+            ("unlisted", _("Sur invitation : seuls ceux qui ont le lien")),
+        ],
+        initial="public",
+        widget=forms.RadioSelect,
+    )
+    pace = forms.ChoiceField(
+        label=_("Rythme"),
+        choices=[("live", _("En direct")), ("correspondence", _("Par correspondance"))],
+        initial="live",
+        widget=forms.RadioSelect,
+    )
+    live_seconds = forms.TypedChoiceField(
+        label=_("Temps par coup (en direct)"), coerce=int, initial=60
+    )
+    correspondence_days = forms.TypedChoiceField(
+        label=_("Temps par coup (par correspondance)"), coerce=int, initial=3
+    )
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        # Labels built here, not at import: they follow the reader's language.
+        self.fields["live_seconds"].choices = [
+            (n, gettext("%(n)s secondes") % {"n": n}) for n in LIVE_SECONDS
+        ]
+        self.fields["correspondence_days"].choices = [
+            (n, gettext("1 jour") if n == 1 else gettext("%(n)s jours") % {"n": n})
+            for n in CORRESPONDENCE_DAYS
+        ]
+        self.fields["seat_count"].choices = [
+            (n, str(n)) for n in range(game.min_seats, game.max_seats + 1)
+        ]
+        self.fields["seat_count"].initial = game.default_seats
+        self.option_names = []
+        for option in game.options:
+            name = f"opt_{option.key}"
+            self.fields[name] = option_field(option)
+            self.option_names.append(name)
+
+    def option_fields(self):
+        return [self[name] for name in self.option_names]
+
+    def engine_options(self) -> dict:
+        """The cleaned options as the engine's own values (ints stay ints)."""
+        chosen = {}
+        for option in self.game.options:
+            value = self.cleaned_data.get(f"opt_{option.key}")
+            if option.kind == "choice":
+                by_text = {str(c[0]): c[0] for c in option.choices}
+                value = by_text.get(value, option.default)
+            elif option.kind == "bool":
+                value = bool(value)
+            chosen[option.key] = value
+        return chosen
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            options = self.game.resolve_options(self.engine_options())
+            self.game.check_seats(cleaned["seat_count"], options)
+        except BadOptions as refusal:
+            raise forms.ValidationError(refusal.en if _lang() == "en" else refusal.fr) from None
+        cleaned["options"] = options
+        if cleaned["pace"] == "live":
+            cleaned["move_seconds"] = cleaned["live_seconds"]
+        else:
+            cleaned["move_seconds"] = cleaned["correspondence_days"] * DAY
+        return cleaned
+
+
+class ActionError(ValueError):
+    """A submitted action that cannot even be read (not the engine's refusal)."""
+
+
+def action_from_post(data) -> dict:
+    """The action a table form sends, from its fields.
+
+    Concrete actions come whole in ``action_json``. Templates send their fixed part in
+    ``action_base`` plus the free part: ``amount`` (min/max templates) or one ``cards``
+    field per chosen card (choose/from templates). The page's script does the same
+    assembly before sending over the socket, so both paths agree.
+    """
+    raw = data.get("action_json") or data.get("action_base")
+    if not raw or len(raw) > MAX_ACTION_JSON:
+        raise ActionError(_("Aucune action reçue."))
+    try:
+        action = json.loads(raw)
+    except ValueError:
+        raise ActionError(_("Action illisible.")) from None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ActionError(_("Action illisible."))
+    if data.get("action_json"):
+        return action
+    if "amount" in data:
+        try:
+            action["amount"] = int(data.get("amount"))
+        except (TypeError, ValueError):
+            raise ActionError(_("Le montant doit être un nombre entier.")) from None
+    if hasattr(data, "getlist"):
+        chosen = data.getlist("cards")
+    else:
+        chosen = data.get("cards") or []
+        chosen = [chosen] if isinstance(chosen, str) else list(chosen)
+    if "cards" in data or data.get("choose"):
+        action["cards"] = [str(c) for c in chosen]
+    return action

@@ -1,0 +1,128 @@
+"""The "À vous de jouer" e-mail: sent when a player's turn starts while they are away.
+
+At most one mail per game per turn (a `TurnNotification` row, unique on game, seat and
+version), only to players who asked for turn e-mails (`notify_your_turn` and
+`notify_by_email` on their account), and only when they have no socket open on the
+table. Live tables, whose turns last seconds, mail at most once per LIVE_INTERVAL per
+game so a player who closed the tab is not sent one mail a minute.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from play.models import Game, Seat, Table, TurnNotification
+
+log = logging.getLogger(__name__)
+
+LIVE_INTERVAL = timedelta(minutes=15)
+
+SUBJECT = {
+    "fr": "À vous de jouer : {table}",
+    "en": "Your turn: {table}",
+}
+BODY = {
+    "fr": (
+        "Bonjour {name},\n\n"
+        "C'est votre tour à la table « {table} » ({game}).\n"
+        "{deadline}"
+        "Jouez ici : {url}\n\n"
+        "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
+        "dans votre profil.\n"
+    ),
+    "en": (
+        "Hello {name},\n\n"
+        "It is your turn at the table “{table}” ({game}).\n"
+        "{deadline}"
+        "Play here: {url}\n\n"
+        "To stop these messages, untick “notify me by e-mail too” in your profile.\n"
+    ),
+}
+DEADLINE = {
+    "fr": "Vous avez jusqu'au {when} pour jouer.\n",
+    "en": "You have until {when} to play.\n",
+}
+
+
+def wants_turn_email(user) -> bool:
+    return bool(
+        user is not None
+        and user.is_active
+        and user.email
+        and getattr(user, "notify_your_turn", True)
+        and getattr(user, "notify_by_email", True)
+    )
+
+
+def notify_turn_if_away(game: Game, table: Table, seat: Seat) -> None:
+    """Called by the services inside their transaction: queue the mail after commit."""
+    if seat.connections > 0 or not wants_turn_email(seat.user):
+        return
+    game_id, position, version = game.pk, seat.position, game.version
+
+    def enqueue():
+        from play.tasks import send_turn_email
+
+        try:
+            send_turn_email.enqueue(game_id, position, version)
+        except Exception:  # a mail queue down must not break the game
+            log.exception("could not queue the turn e-mail for game %s", game_id)
+
+    transaction.on_commit(enqueue)
+
+
+def _site_url(path: str) -> str:
+    base = getattr(settings, "SITE_URL", "") or "http://localhost:8000"
+    return base.rstrip("/") + path
+
+
+def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
+    """Send the mail if it is still that seat's turn at that version and still away."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.PLAYING or game.version != version:
+        return False
+    if game.actor != position:
+        return False
+    table = game.table
+    seat = table.seats.select_related("user").filter(position=position).first()
+    if seat is None or seat.user is None or seat.connections > 0 or seat.sitting_out:
+        return False
+    user = seat.user
+    if not wants_turn_email(user):
+        return False
+    if table.pace == Table.Pace.LIVE and TurnNotification.objects.filter(
+        game=game, seat=position, created_at__gte=timezone.now() - LIVE_INTERVAL
+    ).exists():
+        return False
+    try:
+        with transaction.atomic():
+            TurnNotification.objects.create(game=game, seat=position, version=version)
+    except IntegrityError:
+        return False  # already sent for this turn
+    lang = "en" if user.preferred_language == "en" else "fr"
+    engine = table.engine
+    game_name = engine.name_en if lang == "en" else engine.name_fr
+    table_name = table.name or game_name
+    deadline = ""
+    if game.deadline:
+        when = timezone.localtime(game.deadline).strftime("%d/%m/%Y %H:%M")
+        deadline = DEADLINE[lang].format(when=when)
+    send_mail(
+        SUBJECT[lang].format(table=table_name),
+        BODY[lang].format(
+            name=user.public_name,
+            table=table_name,
+            game=game_name,
+            deadline=deadline,
+            url=_site_url(table.get_absolute_url()),
+        ),
+        None,
+        [user.email],
+    )
+    return True

@@ -1,0 +1,119 @@
+"""Timers and bots: play the moves that are due.
+
+`run_due()` finds the games whose move timer ran out (`Game.deadline`) or whose bot is
+due (`Game.bot_due_at`) and plays each through the services (`do_timeout`,
+`do_bot_move`), one transaction per game, so a move by the scheduler is logged, checked
+and broadcast exactly like a player's.
+
+Who calls it:
+- embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
+  `with_inprocess_scheduler` around the ASGI application on the first request or
+  websocket; it must live there because the in-memory channel layer only reaches the
+  sockets of its own process;
+- production: `python manage.py play_worker`, the same loop in its own process, which
+  reaches the sockets of every daphne process through Redis. Several workers may run:
+  on PostgreSQL each game row is taken with `SKIP LOCKED`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connection
+from django.db.models import Q
+from django.utils import timezone
+
+from play.models import Game, Table
+from play.services import do_bot_move, do_timeout
+
+log = logging.getLogger(__name__)
+
+INTERVAL = 0.5  # seconds between two looks at the clock
+BATCH = 200  # games handled per look at most; the rest wait for the next one
+
+
+def run_due(now=None) -> list[int]:
+    """Play every move that is due now; returns the ids of the games that moved."""
+    now = now or timezone.now()
+    due = (
+        Game.objects.filter(status=Game.Status.PLAYING, table__status=Table.Status.PLAYING)
+        .filter(Q(deadline__lte=now) | Q(bot_due_at__lte=now))
+        .order_by("id")
+        .values_list("id", "deadline", "bot_due_at")[:BATCH]
+    )
+    moved = []
+    for game_id, deadline, bot_due_at in due:
+        try:
+            if bot_due_at is not None and bot_due_at <= now:
+                game = do_bot_move(game_id, now)
+            else:
+                game = do_timeout(game_id, now)
+        except Exception:  # one broken game must not stop the others' clocks
+            log.exception("scheduled move failed for game %s", game_id)
+            continue
+        if game is not None:
+            moved.append(game_id)
+    return moved
+
+
+def _run_due_and_close():
+    try:
+        return run_due()
+    finally:
+        # A long-lived loop must not keep a connection that the database may drop.
+        connection.close_if_unusable_or_obsolete()
+
+
+async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = None) -> None:
+    """Call run_due every `interval` seconds until `stop` is set."""
+    stop = stop or asyncio.Event()
+    while not stop.is_set():
+        try:
+            moved = await database_sync_to_async(_run_due_and_close)()
+        except Exception:
+            log.exception("scheduler pass failed")
+            moved = []
+        # When bots move with no delay (tests, benchmarks) one pass may make more due.
+        if not moved:
+            try:
+                await asyncio.wait_for(stop.wait(), timeout=interval)
+            except TimeoutError:
+                pass
+        else:
+            await asyncio.sleep(0.01)
+
+
+def inprocess_enabled() -> bool:
+    value = getattr(settings, "PLAY_INPROCESS_SCHEDULER", None)
+    if value is None:
+        return not getattr(settings, "REDIS_URL", None)
+    return bool(value)
+
+
+_task: asyncio.Task | None = None
+
+
+def ensure_started() -> None:
+    """Start the in-process loop once per process (and event loop), if enabled."""
+    global _task
+    if not inprocess_enabled():
+        return
+    loop = asyncio.get_running_loop()
+    if _task is not None and not _task.done() and _task.get_loop() is loop:
+        return
+    _task = loop.create_task(run_forever())
+    log.info("in-process play scheduler started")
+
+
+def with_inprocess_scheduler(app):
+    """ASGI wrapper: the first connection of any kind starts the in-process scheduler."""
+
+    async def wrapped(scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            ensure_started()
+        return await app(scope, receive, send)
+
+    return wrapped

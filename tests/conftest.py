@@ -1,0 +1,68 @@
+"""
+Fixtures shared by every test: the players alice, bob and charlie.
+
+alice and bob have verified their e-mail address (level 1); charlie has not
+(level 0). All three have the password PASSWORD.
+"""
+
+from urllib.parse import urlsplit
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.conf import settings as django_settings
+from django.core.cache import cache
+
+PASSWORD = "taverne-test-password"
+
+
+def create_player(username, verified):
+    from accounts.models import User
+
+    email = f"{username}@example.com"
+    user = User.objects.create_user(
+        username=username,
+        email=email,
+        password=PASSWORD,
+        display_name=username.capitalize(),
+    )
+    EmailAddress.objects.create(user=user, email=email, primary=True, verified=verified)
+    return user
+
+
+@pytest.fixture
+def alice(db):
+    return create_player("alice", verified=True)
+
+
+@pytest.fixture
+def bob(db):
+    return create_player("bob", verified=True)
+
+
+@pytest.fixture
+def charlie(db):
+    return create_player("charlie", verified=False)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # The real hasher is slow on purpose; tests create and check many passwords.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(settings, worker_id):
+    """Start every test with an empty cache: allauth keeps its rate limits there.
+
+    With Redis, clearing flushes the whole database, so each xdist worker gets
+    its own Redis database and does not wipe another worker's counters.
+    """
+    if django_settings.REDIS_URL:
+        index = 0 if worker_id == "master" else int(worker_id.removeprefix("gw"))
+        location = urlsplit(django_settings.REDIS_URL)._replace(path=f"/{1 + index % 15}")
+        settings.CACHES = {
+            "default": {**django_settings.CACHES["default"], "LOCATION": location.geturl()}
+        }
+    cache.clear()
+    yield
+    cache.clear()

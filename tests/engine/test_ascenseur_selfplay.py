@@ -1,0 +1,164 @@
+"""L'Ascenseur played whole: the selfplay checker, a thousand random games, property tests."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from play.engine import CHANCE, IllegalAction, from_json, replay, to_json
+from play.engine.ascenseur import GAME, POWER, deal_sizes, playable
+from play.engine.cards import deck52
+from play.engine.core import concrete
+from play.engine.selfplay import run
+
+
+def test_the_selfplay_checker_finds_nothing_with_random_players():
+    # Every step runs the full contract checks (views of every seat, JSON round trips...);
+    # at ~1,000 checked actions a second, a handful of games is what a test can afford.
+    summary = run("ascenseur", 8, seed=11)
+    assert summary["violations"] == 0, summary["first_violations"]
+    assert summary["games"] == 8 and summary["actions"] > 0
+
+
+def test_the_selfplay_checker_finds_nothing_with_the_bots():
+    summary = run("ascenseur", 4, seed=12, all_bots=True)
+    assert summary["violations"] == 0, summary["first_violations"]
+
+
+def test_a_thousand_random_games_keep_every_rule():
+    """1,000 complete games with random seats, options and legal actions.
+
+    The per-step checks that the selfplay checker runs cost ~1 ms an action (25 deals make a
+    game of up to 900 actions), so here each action must be accepted, the engine's own
+    invariants and the JSON round trip are checked after every deal, and each game's log
+    must replay to the same final state.
+    """
+    rng = random.Random(1000)
+    actions = 0
+    for _ in range(1000):
+        options = GAME.random_options(rng)
+        seats = rng.randint(3, 7)
+        state = GAME.new(seats, options)
+        log = []
+        while state["actor"] is not None:
+            if state["actor"] == CHANCE:
+                action = GAME.chance_action(state, rng)
+            else:
+                legal = GAME.legal_actions(state)
+                assert legal
+                action = concrete(rng.choice(legal), rng)
+            state = GAME.apply(state, action)
+            log.append(action)
+            if state["actor"] in (CHANCE, None):
+                assert GAME.check_invariants(state) == []
+                assert from_json(to_json(state)) == state
+        assert len(state["history"]) == len(deal_sizes(seats))
+        result = GAME.result(state)
+        top = max(result["scores"])
+        assert result["winners"] == [s for s in range(seats) if result["scores"][s] == top]
+        assert replay(GAME, seats, options, None, log) == state
+        actions += len(log)
+    assert actions > 500_000
+
+
+# ----- properties on random deals ----------------------------------------------------------
+DECKS = st.permutations(deck52())
+
+
+def random_deal(seats, index, options, seed):
+    """The state after shuffling deal ``index`` (0-based), earlier deals played at random."""
+    rng = random.Random(seed)
+    state = GAME.new(seats, options)
+    while not (state["phase"] == "deal" and state["deal"] == index):
+        if state["actor"] == CHANCE:
+            state = GAME.apply(state, GAME.chance_action(state, rng))
+        else:
+            state = GAME.apply(state, concrete(rng.choice(GAME.legal_actions(state)), rng))
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(seats=st.integers(3, 7), index=st.integers(0, 32), deck=DECKS)
+def test_any_deck_deals_the_right_cards_to_the_right_seats(seats, index, deck):
+    index %= len(deal_sizes(seats))
+    state = random_deal(seats, index, None, index)
+    state = GAME.apply(state, {"type": "deal", "deck": deck})
+    size, dealer = state["size"], state["dealer"]
+    assert size == deal_sizes(seats)[index]
+    for seat in range(seats):
+        offset = (seat - dealer - 1) % seats
+        assert sorted(state["hands"][seat]) == sorted(deck[offset : seats * size : seats])
+    assert state["turnup"] == (deck[seats * size] if seats * size < 52 else None)
+    assert state["actor"] == (dealer + 1) % seats
+    assert GAME.check_invariants(state) == []
+
+
+OPTION_SETS = st.fixed_dictionaries(
+    {
+        "scoring": st.sampled_from(["exact", "bonus", "small"]),
+        "dealer_constraint": st.booleans(),
+        "must_climb": st.booleans(),
+        "void_rule": st.sampled_from(["undertrump", "overtrump", "free"]),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.integers(3, 7),
+    index=st.integers(0, 32),
+    deck=DECKS,
+    options=OPTION_SETS,
+    seed=st.integers(0, 10**6),
+)
+def test_a_random_deal_obeys_the_rules_of_play(seats, index, deck, options, seed):
+    index %= len(deal_sizes(seats))
+    rng = random.Random(seed)
+    state = GAME.apply(random_deal(seats, index, options, seed), {"type": "deal", "deck": deck})
+    size, trump, number = state["size"], state["trump"], state["deal"]
+    hands_at_start = [list(h) for h in state["hands"]]
+    while state["actor"] != CHANCE and state["actor"] is not None:
+        seat, trick = state["actor"], state["trick"]
+        legal = GAME.legal_actions(state)
+        assert legal, "someone to act always has an action"
+        if state["phase"] == "play":
+            hand = state["hands"][seat]
+            chosen = [a["card"] for a in legal]
+            assert set(chosen) <= set(hand)
+            if trick and any(c[1] == trick[0][1] for c in hand):
+                assert all(c[1] == trick[0][1] for c in chosen), "must follow suit"
+            outside = [c for c in hand if c not in chosen]
+            for card in outside:
+                refused = GAME.can_apply(state, {"type": "play", "card": card})
+                assert isinstance(refused, IllegalAction)
+            assert chosen == playable(hand, trick, trump, state["options"])
+        for other in range(seats):
+            if other != seat:
+                view = to_json(GAME.view(state, other))
+                assert not any(f'"{c}"' in view for c in state["hands"][seat])
+        state = GAME.apply(state, concrete(rng.choice(legal), rng))
+    record = state["history"][number]
+    assert sum(record["won"]) == size
+    assert sorted(c for h in hands_at_start for c in h) == sorted(c for c in deck[: seats * size])
+    if options["dealer_constraint"]:
+        assert sum(record["bids"]) != size
+        assert any(b != w for b, w in zip(record["bids"], record["won"], strict=True)), (
+            "with the dealer's constraint someone always misses"
+        )
+    assert GAME.check_invariants(state) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(deck=DECKS, seed=st.integers(0, 10**6))
+def test_each_trick_goes_to_the_highest_trump_or_the_highest_card_of_the_suit_led(deck, seed):
+    rng = random.Random(seed)
+    state = GAME.apply(random_deal(4, 7, None, seed), {"type": "deal", "deck": deck})
+    while state["phase"] != "deal":
+        before = state
+        state = GAME.apply(state, concrete(rng.choice(GAME.legal_actions(state)), rng))
+        if before["phase"] == "play" and len(before["trick"]) == 3:
+            trick = state["last_trick"]["cards"]
+            trumps = [c for c in trick if c[1] == before["trump"]]
+            pool = trumps or [c for c in trick if c[1] == trick[0][1]]
+            best = max(pool, key=POWER.get)
+            assert state["last_trick"]["winner"] == (before["leader"] + trick.index(best)) % 4

@@ -1,0 +1,145 @@
+"""Two daphne processes share a table through Redis: a move made by a client of one
+reaches a client of the other. Runs where the production backends are (CI sets
+DATABASE_URL and REDIS_URL)."""
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+
+from play.scheduler import run_due
+from play.services import do_add_bot, do_create_table, do_join
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+        reason="needs PostgreSQL and Redis (set DATABASE_URL and REDIS_URL, as CI does)",
+    ),
+]
+
+
+@pytest.fixture(autouse=True)
+def _play_settings(settings):
+    settings.PLAY_BOT_DELAY = 0
+    settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def servers_database_url():
+    """The test database (the one pytest-django created), as a URL for the servers."""
+    db = connection.settings_dict
+    return (
+        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+
+
+@pytest.fixture
+def two_servers():
+    env = {
+        **os.environ,
+        "DATABASE_URL": servers_database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PLAY_INPROCESS_SCHEDULER": "0",
+    }
+    ports = [free_port(), free_port()]
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "config.asgi:application"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        for port in ports
+    ]
+    try:
+        for port, server in zip(ports, servers, strict=True):
+            deadline = time.monotonic() + 30
+            while True:
+                if server.poll() is not None:
+                    raise AssertionError(server.stderr.read().decode()[-2000:])
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise AssertionError("daphne did not start") from None
+                    time.sleep(0.1)
+        yield ports
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def session_cookie(user):
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def test_a_move_on_one_process_reaches_a_client_of_the_other(alice, bob, two_servers):
+    import websockets
+
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    do_join(table, bob)
+    do_add_bot(table, alice)
+    for _ in range(10):  # let the bot play until a human is to act
+        game = table.current_game()
+        if game.state["actor"] in (0, 1):
+            break
+        run_due()
+    actor = game.state["actor"]
+    action = table.engine.legal_actions(game.state)[0]
+    cookies = {0: session_cookie(alice), 1: session_cookie(bob)}
+    port_of = {actor: two_servers[0], 1 - actor: two_servers[1]}
+
+    async def scenario():
+        async def open_seat(position):
+            origin = f"http://127.0.0.1:{port_of[position]}"
+            ws = await websockets.connect(
+                f"ws://127.0.0.1:{port_of[position]}/ws/tables/{table.pk}/",
+                origin=origin,
+                additional_headers={"Cookie": f"sessionid={cookies[position]}"},
+            )
+            first = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            assert first["type"] == "state" and first["view"]["you"] == position
+            return ws, first
+
+        mover, seen = await open_seat(actor)
+        watcher, _ = await open_seat(1 - actor)
+        await mover.send(json.dumps({"type": "act", "action": action,
+                                     "version": seen["version"], "id": "scale-out"}))
+        while True:
+            message = json.loads(await asyncio.wait_for(watcher.recv(), 10))
+            if message["type"] == "state" and message["version"] > seen["version"]:
+                break
+        await mover.close()
+        await watcher.close()
+        return message
+
+    message = asyncio.run(scenario())
+
+    assert message["view"]["you"] == 1 - actor
+    assert game.actions.filter(client_id="scale-out").count() == 1

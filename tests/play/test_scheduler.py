@@ -1,0 +1,123 @@
+"""Timers and bots: moves that are due are played through the same service path."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from play.models import Action, Game
+from play.scheduler import inprocess_enabled, run_due
+from play.services import do_add_bot, do_create_table, do_join, do_play_now
+
+
+@pytest.fixture(autouse=True)
+def _play_settings(settings):
+    settings.PLAY_BOT_DELAY = 0
+    settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+def human_turn_game(alice, bob):
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    do_join(table, bob)
+    do_add_bot(table, alice)
+    for _ in range(10):
+        game = table.current_game()
+        if game.state["actor"] in (0, 1):
+            return game
+        run_due()
+    raise AssertionError("no human turn")
+
+
+def test_a_human_turn_has_a_deadline_and_no_bot_time(alice, bob):
+    game = human_turn_game(alice, bob)
+
+    assert game.bot_due_at is None
+    left = (game.deadline - timezone.now()).total_seconds()
+    assert 50 < left <= 60
+    assert game.actor == game.state["actor"]
+
+
+def test_nothing_happens_before_the_deadline(alice, bob):
+    game = human_turn_game(alice, bob)
+    version = game.version
+
+    assert run_due() == []
+
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_a_timeout_plays_the_default_action(alice, bob):
+    game = human_turn_game(alice, bob)
+    engine = game.table.engine
+    expected = engine.default_action(game.state)
+    version, actor = game.version, game.state["actor"]
+
+    moved = run_due(now=game.deadline + timedelta(seconds=1))
+
+    assert game.pk in moved
+    logged = Action.objects.get(game=game, seq=version + 1)
+    assert logged.source == "timer" and logged.seat == actor and logged.user is None
+    assert logged.action == expected
+
+
+def test_a_timeout_is_played_once_even_if_run_twice(alice, bob):
+    game = human_turn_game(alice, bob)
+    later = game.deadline + timedelta(seconds=1)
+    version = game.version
+
+    run_due(now=later)
+    game.refresh_from_db()
+    after_first = game.version
+    run_due(now=later)
+
+    game.refresh_from_db()
+    # The second pass only plays what became due anew (the bot's move, if any).
+    assert Action.objects.filter(game=game, seq=version + 1, source="timer").count() == 1
+    assert not Action.objects.filter(game=game, seq__gt=after_first, source="timer").exists() \
+        or game.version > after_first
+
+
+def test_bots_move_through_the_services_after_their_delay(alice, settings):
+    settings.PLAY_BOT_DELAY = 0.8
+    table = do_play_now(alice, "ascenseur")
+    game = table.current_game()
+    while game.state["actor"] == 0:  # alice first: let her time run out
+        run_due(now=game.deadline + timedelta(seconds=1))
+        game.refresh_from_db()
+    assert game.bot_due_at is not None and game.deadline is None
+    version = game.version
+
+    assert run_due(now=timezone.now()) == []  # not yet: a human should see it coming
+    moved = run_due(now=game.bot_due_at + timedelta(milliseconds=1))
+
+    assert moved == [game.pk]
+    bot_move = Action.objects.get(game=game, seq=version + 1)
+    assert bot_move.source == "bot" and bot_move.seat != 0 and bot_move.user is None
+    game.refresh_from_db()
+    assert game.version > version
+
+
+def test_a_practice_game_plays_to_the_end_with_timers_and_bots(alice):
+    table = do_play_now(alice, "ascenseur")
+    game = table.current_game()
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        run_due(now=timezone.now() + timedelta(days=1))
+    else:
+        raise AssertionError("the practice game did not end")
+    sources = set(game.actions.values_list("source", flat=True))
+    assert sources == {"chance", "bot", "timer"}
+    assert game.result["winners"]
+
+
+def test_the_inprocess_scheduler_is_on_by_default_without_redis(settings):
+    del settings.PLAY_INPROCESS_SCHEDULER
+    settings.REDIS_URL = None
+    assert inprocess_enabled()
+    settings.REDIS_URL = "redis://localhost:6379/0"
+    assert not inprocess_enabled()
+    settings.PLAY_INPROCESS_SCHEDULER = True
+    assert inprocess_enabled()

@@ -1,0 +1,122 @@
+"""The archive: a finished game replayed step by step, every hand and deck order shown."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from play.engine.cards import card_name
+from play.models import Game
+from play.services import do_act, do_add_bot, do_bot_move, do_create_table
+
+
+@pytest.fixture(autouse=True)
+def _play_settings(settings):
+    settings.PLAY_BOT_DELAY = 0
+    settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+def play_to_the_end(game, alice):
+    """alice plays her default actions, the bot its own, until the game is over."""
+    later = timezone.now() + timedelta(days=1)
+    for _ in range(2000):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            return game
+        engine = game.table.engine
+        if game.actor == 0:
+            do_act(game, alice, engine.default_action(game.state), game.version)
+        else:
+            do_bot_move(game.pk, later)
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def finished(alice):
+    table = do_create_table(alice, "all-fours", seat_count=2)
+    do_add_bot(table, alice)
+    return play_to_the_end(table.current_game(), alice)
+
+
+def test_it_refuses_the_archive_of_a_game_being_played(client, alice):
+    table = do_create_table(alice, "all-fours", seat_count=2)
+    do_add_bot(table, alice)
+    client.force_login(alice)
+
+    response = client.get(f"/jouer/parties/{table.current_game().pk}/")
+
+    assert response.status_code == 403
+    assert "Cette partie se joue encore" in response.content.decode()
+
+
+def test_it_replays_a_finished_game_step_by_step(client, alice, finished):
+    client.force_login(alice)
+    total = finished.actions.count()
+
+    first = client.get(f"/jouer/parties/{finished.pk}/?etape=1").content.decode()
+    second = client.get(f"/jouer/parties/{finished.pk}/?etape=2").content.decode()
+    last = client.get(f"/jouer/parties/{finished.pk}/").content.decode()
+
+    assert f"Étape 1 sur {total}" in first
+    assert 'href="?etape=2"' in first and 'href="?etape=0"' in first
+    assert f"Étape 2 sur {total}" in second
+    assert 'href="?etape=1"' in second
+    assert f"Étape {total} sur {total}" in last
+    # the first action is the cut; its sentence is the step's caption
+    assert finished.actions.get(seq=1).text_fr in first
+
+
+def test_a_step_shows_every_hand(client, alice, finished):
+    client.force_login(alice)
+    engine = finished.table.engine
+    from play.engine import replay
+
+    records = list(finished.actions.order_by("seq"))
+    # the first step after a deal of six cards each
+    step = next(i for i, r in enumerate(records, 1) if r.action["type"] == "deal" and i > 1)
+    state = replay(engine, 2, finished.state["options"], None, [r.action for r in records[:step]])
+
+    page = client.get(f"/jouer/parties/{finished.pk}/?etape={step}").content.decode()
+
+    for seat in range(2):
+        for card in state["hands"][seat]:
+            assert card_name(card) in page
+
+
+def test_the_replay_reaches_the_final_state(client, alice, finished):
+    from play.views import _replay_to
+
+    records = list(finished.actions.order_by("seq"))
+    state = _replay_to(finished.table.engine, finished.table, finished, records, len(records))
+
+    assert state == finished.state
+
+
+def test_it_shows_the_deck_orders_after_the_end(client, alice, finished):
+    client.force_login(alice)
+
+    page = client.get(f"/jouer/parties/{finished.pk}/").content.decode()
+
+    assert "Ordre des cartes à chaque donne" in page
+    deals = finished.actions.filter(source="chance").count()
+    assert page.count("<details>") >= deals
+
+
+def test_out_of_range_steps_are_clamped(client, alice, finished):
+    client.force_login(alice)
+
+    assert client.get(f"/jouer/parties/{finished.pk}/?etape=-4").status_code == 200
+    assert client.get(f"/jouer/parties/{finished.pk}/?etape=99999").status_code == 200
+    assert client.get(f"/jouer/parties/{finished.pk}/?etape=abc").status_code == 200
+
+
+def test_a_practice_game_archive_is_private(client, alice, bob, finished):
+    client.force_login(bob)
+
+    response = client.get(f"/jouer/parties/{finished.pk}/")
+
+    # the fixture's table is public: bob may look. A practice table is not.
+    assert response.status_code == 200
+    finished.table.visibility = "unlisted"
+    finished.table.save()
+    assert client.get(f"/jouer/parties/{finished.pk}/").status_code == 404

@@ -275,8 +275,10 @@ SECURE_CSP = {
     "font-src": [CSP.SELF],
     "connect-src": [
         CSP.SELF,
+        # Production sockets go through the proxy on 443; development servers
+        # listen on any port.
         *(
-            f"{scheme}://{host}"
+            f"wss://{host}" if PRODUCTION else f"{scheme}://{host}:*"
             for host in ALLOWED_HOSTS
             # Wildcards, subdomain patterns and IPv6 literals are not CSP sources.
             if not host.startswith((".", "*", "["))

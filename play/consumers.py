@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import html
 import logging
+import threading
+import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -18,7 +20,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from play import scheduler
 from play.models import ChatMessage, Table
 from play.protocol import ProtocolError, TokenBucket, parse_message
-from play.queries import can_watch, chat_line, is_muted, table_view
+from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
 from play.services import (
     ServiceError,
     do_act,
@@ -35,9 +37,53 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
 
-def _render(table_id, user, lang, as_html):
-    """This connection's payload: the JSON state message, or the htmx fragments."""
-    table, game, view = table_view(table_id, user, lang)
+class _Snapshots:
+    """The latest snapshot of each table this process serves (see queries.Snapshot).
+
+    When a move is broadcast, the table's connections in this process all render: the
+    first one reads the database, the others reuse what it read. An entry serves a
+    render only if it is at least as recent as the change announced, and for at most
+    MAX_AGE seconds (presence and chat mutes are not versioned).
+    """
+
+    MAX_AGE = 2.0
+
+    def __init__(self):
+        self._by_table = {}
+        self._lock = threading.Lock()
+
+    def get(self, table_id, wanted=None):
+        with self._lock:
+            snapshot = self._by_table.get(table_id)
+        if (
+            wanted is not None
+            and snapshot is not None
+            and snapshot.game is not None
+            and time.monotonic() - snapshot.loaded_at < self.MAX_AGE
+            and snapshot.key[0] == wanted[0]
+            and snapshot.key[1] >= wanted[1]
+        ):
+            return snapshot
+        snapshot = load_snapshot(table_id)
+        with self._lock:
+            if len(self._by_table) > 10_000:  # tables long gone
+                self._by_table.clear()
+            self._by_table[table_id] = snapshot
+        return snapshot
+
+
+snapshots = _Snapshots()
+
+
+def _render(table_id, user, lang, as_html, wanted=None):
+    """This connection's payload: the JSON state message, or the htmx fragments.
+
+    `wanted` is the (game_id, version) announced by a broadcast: a cached snapshot at
+    least that recent will do. Without it (connect, sync, refusals) the database is read.
+    """
+    snapshot = snapshots.get(table_id, wanted)
+    table, game = snapshot.table, snapshot.game
+    view = view_from_snapshot(snapshot, user, lang)
     payload = None
     if as_html:
         try:
@@ -203,8 +249,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             game_id, version = self.sent
             if event.get("game_id", game_id) == game_id and event["version"] <= version:
                 return  # already showing that version or a later one
+        wanted = (event.get("game_id"), event["version"])
         sent, payload = await database_sync_to_async(_render)(
-            self.table_id, self.user, self.lang, self.as_html
+            self.table_id, self.user, self.lang, self.as_html, wanted
         )
         await self._send_payload(sent, payload)
 

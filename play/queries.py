@@ -7,6 +7,9 @@ the last LOG_LINES of them are read.
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass, field
+
 from django.db.models import BooleanField, Case, Count, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
 
@@ -65,19 +68,62 @@ def players(table, seats, you=None) -> list[dict]:
     ]
 
 
-def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> dict:
-    """The engine's view for the user's seat (spectator view otherwise) + platform fields.
+@dataclass
+class Snapshot:
+    """Everything the views of one table are made from, read in one go.
 
-    `game` may be None for a table still waiting for players (then pass `table`).
+    A consumer process shares one snapshot between the connections of a table (each
+    computes its own seat's view from it), so a move costs one read per process, not
+    one per connection. Nothing in it leaves the server as is.
     """
-    table = table or game.table
-    lang = _lang(user, lang)
-    seats = list(table.seats.select_related("user"))
-    you = next((s.position for s in seats if user is not None and s.user_id == user.pk), None)
+
+    table: Table
+    game: Game | None
+    seats: list
+    log: dict  # lang -> sentences, oldest first
+    chat: list
+    muted: set  # user ids who muted this table's chat
+    loaded_at: float = field(default_factory=time.monotonic)
+
+    @property
+    def key(self):
+        return (self.game.pk if self.game else None, self.game.version if self.game else 0)
+
+
+def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snapshot:
+    """Read a table's current game, seats, log, chat and mutes (`game=False`: the
+    table's current game; None: no game yet)."""
+    if not isinstance(table, Table):
+        table = Table.objects.get(pk=table)
+    if game is False:
+        game = table.current_game()
+    log = {"fr": [], "en": []}
+    if game is not None:
+        rows = game.actions.order_by("-seq").values_list("text_fr", "text_en")[:LOG_LINES]
+        rows = list(reversed(rows))
+        log = {"fr": [fr for fr, _ in rows], "en": [en or fr for fr, en in rows]}
+    return Snapshot(
+        table=table,
+        game=game,
+        seats=list(table.seats.select_related("user")),
+        log=log,
+        chat=chat_for(table, None),
+        muted=set(ChatMute.objects.filter(table=table).values_list("user_id", flat=True)),
+    )
+
+
+def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
+    """The user's seat's view (spectator view otherwise) + the platform fields; no query."""
+    table, game, seats = snapshot.table, snapshot.game, snapshot.seats
+    lang = "en" if _lang(user, lang) == "en" else "fr"
+    user_id = getattr(user, "pk", None)
+    you = next((s.position for s in seats if user_id is not None and s.user_id == user_id),
+               None)
     view = {}
     if game is not None:
         view.update(table.engine.view(game.state, you))
-    muted = is_muted(table, user)
+    muted = user_id in snapshot.muted
+    everyone = players(table, seats, you)
     view.update(
         {
             "version": game.version if game else 0,
@@ -90,12 +136,12 @@ def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> 
             "pace": table.pace,
             "move_seconds": table.move_seconds,
             "you": you,
-            "seat_names": [p["name"] for p in players(table, seats)],
-            "players": players(table, seats, you),
+            "seat_names": [p["name"] for p in everyone],
+            "players": everyone,
             "deadline": game.deadline.isoformat() if game and game.deadline else None,
             "server_time": timezone.now().isoformat(),
-            "log": _log(game, lang) if game else [],
-            "chat": [] if muted else chat_for(table, user),
+            "log": list(snapshot.log[lang]),
+            "chat": [] if muted else list(snapshot.chat),
             "chat_muted": muted,
         }
     )
@@ -104,17 +150,18 @@ def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> 
     return view
 
 
-def _log(game: Game, lang: str) -> list[str]:
-    field = "text_en" if lang == "en" else "text_fr"
-    rows = game.actions.order_by("-seq").values_list(field, "text_fr")[:LOG_LINES]
-    return [text or fallback for text, fallback in reversed(rows)]
+def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> dict:
+    """The engine's view for the user's seat (spectator view otherwise) + platform fields.
+
+    `game` may be None for a table still waiting for players (then pass `table`).
+    """
+    return view_from_snapshot(load_snapshot(table or game.table, game), user, lang)
 
 
 def table_view(table_id: int, user, lang=None):
     """(table, game, view) for a connection: the current game of the table."""
-    table = Table.objects.get(pk=table_id)
-    game = table.current_game()
-    return table, game, view_for(game, user, lang=lang, table=table)
+    snapshot = load_snapshot(table_id)
+    return snapshot.table, snapshot.game, view_from_snapshot(snapshot, user, lang)
 
 
 def full_log(game: Game, lang="fr") -> list[Action]:

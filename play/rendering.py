@@ -101,6 +101,9 @@ def value_label(key: str, value, lang: str) -> str:
         return ", ".join(card_name(v, lang) for v in value)
     if isinstance(value, bool):
         return _("oui") if value else _("non")
+    words = {"stock": _("au talon"), "discard": _("à la défausse"), "pile": _("à la défausse")}
+    if isinstance(value, str) and value in words:
+        return str(words[value])
     return str(value)
 
 

@@ -308,10 +308,19 @@ def start_game(table: Table, carry: dict | None = None) -> Game:
     return game
 
 
+def _seats(table: Table) -> dict[int, Seat]:
+    """The table's seats by position, read once per transaction (the table is locked)."""
+    cached = getattr(table, "_seats_by_position", None)
+    if cached is None:
+        cached = {s.position: s for s in table.seats.select_related("user")}
+        table._seats_by_position = cached
+    return cached
+
+
 def _names(table: Table) -> list[str]:
     names = ["?"] * table.seat_count
-    for seat in table.seats.select_related("user"):
-        names[seat.position] = seat.name
+    for position, seat in _seats(table).items():
+        names[position] = seat.name
     return names
 
 
@@ -377,7 +386,7 @@ def _schedule(game: Game, table: Table, previous_actor) -> None:
     game.deadline = game.bot_due_at = None
     if game.actor is None or table.status != Table.Status.PLAYING:
         return
-    seat = table.seats.select_related("user").filter(position=actor).first()
+    seat = _seats(table).get(actor)
     if seat is None or seat.played_by_bot:
         game.bot_due_at = now + timedelta(seconds=bot_delay())
         return
@@ -425,7 +434,8 @@ def do_act(game, user, action, expected_version, client_id="") -> ActResult:
         with transaction.atomic():
             game = _lock_game(game)
             table = game.table
-            seat = table.seats.filter(user=user).first() if user else None
+            seat = next((s for s in _seats(table).values()
+                         if user is not None and s.user_id == user.pk), None)
             if seat is None:
                 raise ServiceError("not_seated", "Vous n'êtes pas assis à cette table.",
                                    "You do not sit at this table.")

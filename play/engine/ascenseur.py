@@ -302,8 +302,8 @@ class Ascenseur(Game):
         if not 0 <= tricks <= size:
             raise IllegalAction(
                 "ascenseur.bid-range",
-                f"Annonce entre 0 et {size} levées.",
-                f"Bid between 0 and {size} tricks.",
+                f"Annonce entre 0 et {_tricks_fr(size)}.",
+                f"Bid between 0 and {_tricks_en(size)}.",
             )
         if seat == dealer and tricks == forbidden_bid(
             state["bids"], size, dealer, state["options"]

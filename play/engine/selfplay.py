@@ -30,6 +30,9 @@ from .registry import get_game
 
 BOGUS_ACTION = {"type": "__not_an_action__"}
 MAX_STEPS_PER_GAME = 200_000
+# Chained games (cash tables) start a fresh table after this many hands, so one run
+# covers several seat counts and option sets instead of one long session.
+MAX_CHAIN = 25
 
 
 class Violation(Exception):
@@ -133,6 +136,7 @@ def run(slug: str, games: int, seed: int, bot_seats: set[int] | None = None, all
     started = time.perf_counter()
     carry = None
     options = seat_count = None
+    chain = 0
     for number in range(games):
         if carry is None:
             options = game.random_options(rng)
@@ -146,6 +150,7 @@ def run(slug: str, games: int, seed: int, bot_seats: set[int] | None = None, all
             if len(summary["first_violations"]) < 5:
                 summary["first_violations"].append(f"game {number}: {violation}")
             carry = None
+            chain = 0
             continue
         summary["actions"] += len(log)
         key = str(seat_count)
@@ -156,7 +161,10 @@ def run(slug: str, games: int, seed: int, bot_seats: set[int] | None = None, all
             path = os.path.join(export_phh, f"{number:05d}.phh")
             with open(path, "w", encoding="utf-8") as out:
                 out.write(game.export_phh(seat_count, options, carry, log))
-        carry = game.carry(state) if game.chained else None
+        chain += 1
+        carry = game.carry(state) if game.chained and chain < MAX_CHAIN else None
+        if carry is None:
+            chain = 0
     seconds = time.perf_counter() - started
     summary["seconds"] = round(seconds, 3)
     summary["checked_actions_per_second"] = round(summary["actions"] / seconds) if seconds else None

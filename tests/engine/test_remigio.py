@@ -50,7 +50,7 @@ def make_deck(seats, hands, pile=None, stock=(), decks=None, dealer=None, seed=0
     return slots
 
 
-def start(seats=3, hands=None, pile="9c.2", stock=(), options=None, seed=0):
+def start(seats=3, hands=None, pile="Jd.2", stock=(), options=None, seed=0):
     options = {"five_pairs": "off", **(options or {})}
     state = GAME.new(seats, options)
     deck = make_deck(seats, hands or {}, pile, stock, seed=seed)
@@ -290,7 +290,7 @@ def test_a_sequence_is_one_single_run_not_several():
 
 
 def test_a_remigio_with_jokers_multiplies_by_eight():
-    hand = ["9c.1", "9d.1", "9h.1", "9s.1", "9c.3", "9d.2", "9h.2", "9s.2", "Xr.1", "Xb.1"]
+    hand = ["9c.1", "9d.1", "9h.1", "9s.1", "9c.2", "9d.2", "9h.2", "9s.2", "Xr.1", "Xb.1"]
     state = score_closing(hand, "Kd.2")
     assert state["last"]["kind"] == "remigio" and state["last"]["multiplier"] == 8
     assert state["scores"] == [0, 8 * COUNT_A, 8 * COUNT_C]
@@ -373,19 +373,19 @@ def test_five_pairs_go_to_the_first_player_in_turn_order():
 # ----- scoring modes ---------------------------------------------------------------------------
 
 
-ACES = ["Ad.1", "Ah.1", "As.1", "Ad.2", "Ah.2", "As.2", "2h.1", "2h.2", "2s.1", "Ac.2"]  # 1
+ACES = ["Ad.1", "Ah.1", "As.1", "Ad.2", "Ah.2", "As.2", "2h.1", "2h.2", "2s.1", "4h.1"]  # 4
 
 
 def test_elimination_puts_out_a_player_reaching_the_limit_and_play_goes_on():
     hands = {0: CLOSING_NATURAL, 1: LOSER_A, 2: LOSER_C, 3: ACES}
     state = start(4, hands, stock=["Kd.2"], options={"limit": 100})
     state = play(state, {"type": "draw", "from": "stock"}, {"type": "close", "card": "Kd.2"})
-    assert state["scores"] == [0, 130, 130, 2]
+    assert state["scores"] == [0, 130, 130, 8]
     assert state["out"] == [False, True, True, False]
-    assert state["actor"] == CHANCE and state["dealer"] == 3  # play goes on without 1 and 2
+    assert state["actor"] == CHANCE and state["dealer"] == 0  # play goes on without 1 and 2
     state = GAME.apply(state, GAME.chance_action(state, random.Random(2)))
     if state["phase"] == "draw":
-        assert state["actor"] == 0
+        assert state["actor"] == 3  # seat 0 deals, the next seat still in plays first
         assert state["hands"][1] == [] and state["hands"][2] == []
     assert GAME.view(state, 0)["out"] == [False, True, True, False]
 
@@ -405,12 +405,12 @@ def test_the_stop_at_two_option_ends_with_the_lowest_score():
     assert state["scores"] == [0, 65, 65, 65] and state["actor"] == CHANCE
     # second round, dealt by seat 0: seat 1 closes without joker, seats 2 and 3 go out
     hands = {1: CLOSING_NATURAL, 2: LOSER_C, 3: LOSER_B, 0: ACES}
-    deck = make_deck(4, hands, pile="9c.2", stock=["Kd.2"], dealer=0)
+    deck = make_deck(4, hands, pile="Jd.2", stock=["Kd.2"], dealer=0)
     state = GAME.apply(state, {"type": "deal", "deck": deck})
     state = play(state, {"type": "draw", "from": "stock"}, {"type": "close", "card": "Kd.2"})
     assert state["out"] == [False, False, True, True]
     assert state["actor"] is None
-    assert state["scores"][:2] == [2, 65]
+    assert state["scores"][:2] == [8, 65]
     assert state["result"]["winners"] == [0]
 
 

@@ -168,3 +168,12 @@ def test_anonymous_visitors_are_sent_to_log_in_before_creating(client, db):
 
     assert response.status_code == 302
     assert "/compte/" in response["Location"]
+
+
+def test_the_lobby_speaks_english_when_asked(client, alice):
+    client.force_login(alice)
+
+    page = client.get("/jouer/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "Play now against bots" in page
+    assert "Open tables" in page

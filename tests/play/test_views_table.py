@@ -205,7 +205,11 @@ def test_the_no_js_post_refuses_an_illegal_action_with_its_rule(client, alice, b
         follow=True,
     )
 
-    assert "Annonce entre 0 et 1 levées" in response.content.decode()
+    refusal = table.engine.can_apply(game.state, {"type": "bid", "tricks": 7})
+    assert refusal.rule == "ascenseur.bid-range"
+    assert refusal.fr in response.content.decode()
+    game.refresh_from_db()
+    assert game.state["bids"][1] is None
 
 
 def test_a_min_max_template_posts_an_amount(client, alice):

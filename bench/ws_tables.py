@@ -22,6 +22,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -99,8 +100,9 @@ def free_port():
 
 
 def start_server(env, port):
+    profile = ["-m", "cProfile", "-o", env["BENCH_PROFILE"]] if env.get("BENCH_PROFILE") else []
     server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+        [sys.executable, *profile, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "bench.echo_consumer:application"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
@@ -128,30 +130,46 @@ def choose(legal, rng):
     return entry
 
 
+_opening = None
+
+
 async def connect(url, origin, cookie):
+    """Open a socket; at most 20 handshakes at a time, as a crowd arriving would not
+    all click in the same millisecond (daphne drops handshakes not accepted in 5 s)."""
     import websockets
 
+    global _opening
+    if _opening is None:
+        _opening = asyncio.Semaphore(20)
     headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
     for attempt in range(20):
         try:
-            return await websockets.connect(url, origin=origin, additional_headers=headers,
-                                            max_size=2**22, open_timeout=30)
-        except (OSError, TimeoutError):
+            async with _opening:
+                return await websockets.connect(
+                    url, origin=origin, additional_headers=headers, max_size=2**22,
+                    open_timeout=30,
+                )
+        except (OSError, TimeoutError, websockets.exceptions.InvalidHandshake,
+                websockets.exceptions.InvalidMessage):
             await asyncio.sleep(0.1 * (attempt + 1))
     raise SystemExit(f"could not connect to {url}")
 
 
 async def run_tables(base, layout, seconds, think_ms, rng):
+    global _opening
+    _opening = asyncio.Semaphore(20)
     ws_base = base.replace("http", "ws", 1)
     latencies, errors = [], []
     moves = 0
+    opened = 0
     stop_at = None
 
     async def table_task(table_id, seats):
-        nonlocal moves
         sockets = {}
+        nonlocal opened
         for position, cookie in seats:
             sockets[position] = await connect(f"{ws_base}/ws/tables/{table_id}/", base, cookie)
+            opened += 1
         pending = {}  # (game_id, version acted on) -> time sent, awaiting the last seat
         reached = {p: (None, -1) for p in sockets}
 
@@ -202,10 +220,11 @@ async def run_tables(base, layout, seconds, think_ms, rng):
 
     ready = asyncio.Event()
     tasks = [asyncio.create_task(table_task(t, seats)) for t, seats in layout]
-    await asyncio.sleep(0)
     # Connections are opened first (each gets its initial state, which starts play as
-    # soon as `ready` is set): give them time, then start the clock.
-    await asyncio.sleep(max(2.0, len(layout) * 0.03))
+    # soon as `ready` is set): wait for them all, then start the clock.
+    while opened < sum(len(seats) for _, seats in layout):
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
     stop_at = time.perf_counter() + seconds
     started = time.perf_counter()
     ready.set()
@@ -220,6 +239,8 @@ async def run_tables(base, layout, seconds, think_ms, rng):
 
 
 async def run_echo(base, clients, seconds, think_ms, cookie, rng):
+    global _opening
+    _opening = asyncio.Semaphore(20)
     ws_base = base.replace("http", "ws", 1)
     sockets = await asyncio.gather(
         *(connect(f"{ws_base}/ws/echo/", base, cookie) for _ in range(clients))
@@ -271,8 +292,11 @@ def main():
                                     layout[0][1][0][1], rng))
         tables = asyncio.run(run_tables(base, layout, args.seconds, args.think_ms, rng))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.send_signal(signal.SIGINT)  # lets cProfile write its file
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
         tmp.cleanup()
     from django.conf import settings
 

@@ -93,10 +93,17 @@ class Snapshot:
 def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snapshot:
     """Read a table's current game, seats, log, chat and mutes (`game=False`: the
     table's current game; None: no game yet)."""
+    if game is False:
+        # One query for the table and its current game when there is one.
+        table_id = table.pk if isinstance(table, Table) else table
+        game = (
+            Game.objects.select_related("table").filter(table_id=table_id)
+            .order_by("-number").first()
+        )
+        if game is not None:
+            table = game.table
     if not isinstance(table, Table):
         table = Table.objects.get(pk=table)
-    if game is False:
-        game = table.current_game()
     log = {"fr": [], "en": []}
     if game is not None:
         rows = game.actions.order_by("-seq").values_list("text_fr", "text_en")[:LOG_LINES]

@@ -24,7 +24,14 @@ from __future__ import annotations
 
 from .cards import card_name, is_card, multi_deck
 from .core import CHANCE, Game, IllegalAction, Option
-from .melds import RANK_INDEX, Rules, best_arrangement, can_close, is_valid_meld
+from .melds import (
+    RANK_INDEX,
+    Rules,
+    best_arrangement,
+    can_close,
+    is_valid_meld,
+    leftover_count,
+)
 
 TURN_LIMIT = 1000  # turns in one round before it is declared void (endless discard swaps)
 
@@ -217,60 +224,90 @@ def has_five_pairs(hand, mode: str) -> bool:
 
 
 def _partner_table(hand, rules: Rules):
-    """For each natural card, the natural cards it could share a meld with."""
-    naturals = [(i, RANK_INDEX[c[0]], c[1]) for i, c in enumerate(hand) if c[0] != "X"]
-    jokers = len(hand) - len(naturals)
+    """For each natural card (by index), the natural cards it could share a meld with."""
+    jokers = 0
+    by_rank: dict = {}
+    by_suit: dict = {}
+    for i, c in enumerate(hand):
+        if c[0] == "X":
+            jokers += 1
+        else:
+            by_rank.setdefault(c[0], []).append(i)
+            by_suit.setdefault(c[1], []).append((RANK_INDEX[c[0]], i))
+    reach = jokers + 1
     partners = {}
-    for i, r, s in naturals:
-        mine = []
-        for k, r2, s2 in naturals:
-            if k == i:
-                continue
-            if r2 == r:
-                mine.append(k)
-            elif s2 == s:
+    for members in by_suit.values():
+        for r, i in members:
+            mine = [k for k in by_rank[hand[i][0]] if k != i]
+            for r2, k in members:
+                if r2 == r:
+                    continue
                 d = abs(r - r2)
                 if rules.wrap:
                     d = min(d, 13 - d)
                 elif rules.ace_high and (r == 0 or r2 == 0):
                     d = min(d, 13 - max(r, r2))
-                if d <= jokers + 1:
+                if d <= reach:
                     mine.append(k)
-        partners[i] = mine
+            partners[i] = mine
     return partners
 
 
 _CLOSINGS: dict = {}
+_RULES: dict = {}
+
+
+def _one_shape(counts: dict, key: str) -> bool:
+    """True when removing one card of ``key`` leaves all naturals on one suit (or rank)."""
+    return len(counts) == 1 or (len(counts) == 2 and counts.get(key) == 1)
 
 
 def closing_discards(hand, rules: Rules, special: str = "free") -> list:
-    """For an eleven-card hand: [(discard, kind, multiplier)] for every discard that closes."""
+    """For an eleven-card hand: [(discard, kind, multiplier)] for every discard that closes.
+
+    Cheap tests first: a natural card with no possible meld partner rules out every other
+    discard; and a closing discard leaves the rest melded, so the eleven cards' best count
+    cannot exceed the value of that discard.
+    """
     key = (tuple(sorted(hand)), rules, special)
     found = _CLOSINGS.get(key)
     if found is not None:
         return found
     hand = key[0]
     partners = _partner_table(hand, rules)
+    isolated = {i for i, mine in partners.items() if not mine}
+    sole = {mine[0] for mine in partners.values() if len(set(mine)) == 1}
+    suits: dict = {}
+    ranks: dict = {}
+    for c in hand:
+        if c[0] != "X":
+            suits[c[1]] = suits.get(c[1], 0) + 1
+            ranks[c[0]] = ranks.get(c[0], 0) + 1
+    bound = None
     found = []
-    seen = set()
+    done: dict = {}
     for i, card in enumerate(hand):
-        if card[:2] in seen:  # a duplicate face closes the same way
-            for d, kind, mult in list(found):
-                if d[:2] == card[:2]:
-                    found.append((card, kind, mult))
-                    break
+        if card[:2] in done:  # a duplicate face closes the same way
+            if done[card[:2]]:
+                found.append((card,) + done[card[:2]])
             continue
-        seen.add(card[:2])
-        rest = hand[:i] + hand[i + 1 :]
-        naturals = [c for c in rest if c[0] != "X"]
-        special_shape = len({c[1] for c in naturals}) == 1 or len({c[0] for c in naturals}) == 1
-        if not special_shape and any(
-            all(p == i for p in mine) for k, mine in partners.items() if k != i
-        ):
-            continue  # some card would have no possible meld partner
-        kind = closing_kind(rest, rules, special)
-        if kind:
-            found.append((card, kind, multiplier(kind, rest)))
+        result = None
+        joker = card[0] == "X"
+        shaped = not joker and (_one_shape(suits, card[1]) or _one_shape(ranks, card[0]))
+        if joker:
+            shaped = len(suits) == 1 or len(ranks) == 1
+        possible = shaped or not (isolated - {i} or i in sole)
+        if possible and not shaped:
+            if bound is None:
+                bound = leftover_count(hand, rules)
+            possible = rules.value(card) >= bound
+        if possible:
+            rest = hand[:i] + hand[i + 1 :]
+            kind = closing_kind(rest, rules, special)
+            if kind:
+                result = (kind, multiplier(kind, rest))
+                found.append((card,) + result)
+        done[card[:2]] = result
     if len(_CLOSINGS) > 50_000:
         _CLOSINGS.clear()
     _CLOSINGS[key] = found
@@ -306,7 +343,12 @@ class Remigio(Game):
 
     @staticmethod
     def rules(state) -> Rules:
-        return Rules.from_options(state["options"])
+        options = state["options"]
+        key = (options["values"], options["wrap"], options["group_suits"])
+        found = _RULES.get(key)
+        if found is None:
+            found = _RULES[key] = Rules.from_options(options)
+        return found
 
     # ----- setup -------------------------------------------------------------------
     def new(self, seats, options=None, carry=None):

@@ -22,6 +22,13 @@ def deal(game, deck):
     game.state = state
     game.actor = state["actor"]
     game.save()
+    # the log must tell this deal, not the random one it replaces (its turn-up)
+    names = [s.name for s in game.table.seats.all()]
+    game.actions.filter(seq=1).update(
+        action={"type": "deal", "deck": deck},
+        text_fr=engine.describe(engine.new(game.table.seat_count, game.table.options),
+                                {"type": "deal", "deck": deck}, names, "fr"),
+    )
     return game
 
 

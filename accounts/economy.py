@@ -1,0 +1,358 @@
+"""Every change to the economy goes through these action functions.
+
+Buying tokens (`do_start_purchase`, `handle_webhook`, `do_confirm_return`, `do_refund`),
+spending them (`do_buy_pack`) and the starting grant of écus. Each is one transaction
+that locks what it changes (the purchase row, the wallet row) and moves money only
+through `accounts.ledger.post`, whose idempotency keys make a retry count once.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+
+from accounts import ledger
+from accounts.conf import economy
+from accounts.models import Currency, HandPack, LedgerEntry, PaymentEvent, Purchase, TokenBundle
+from accounts.payments import BadWebhook, PaymentResult, ProviderError, get_provider
+
+log = logging.getLogger(__name__)
+Reason = LedgerEntry.Reason
+
+
+class EconomyError(Exception):
+    """A refused request: `code` is stable, `fr`/`en` say why to the player or staff."""
+
+    def __init__(self, code: str, fr: str, en: str | None = None):
+        self.code, self.fr, self.en = code, fr, en or fr
+        super().__init__(f"{code}: {fr}")
+
+    def message(self, lang: str = "fr") -> str:
+        return self.en if lang == "en" else self.fr
+
+
+class PaymentRejected(Exception):
+    """A webhook or lookup that must credit nothing (answered 400)."""
+
+
+def new_request_key() -> str:
+    """A fresh key for a form: the same submission posted twice counts once."""
+    return uuid.uuid4().hex
+
+
+# ----- buying tokens ------------------------------------------------------------------
+
+
+def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
+    """Create the pending Purchase, then the provider's checkout; returns (purchase, url).
+
+    The row is committed before the buyer is sent away, so a webhook that arrives
+    before the buyer comes back always finds it.
+    """
+    provider = provider or get_provider()
+    if isinstance(bundle, int):
+        bundle = TokenBundle.objects.filter(pk=bundle, active=True).first()
+    if bundle is None or not bundle.active:
+        raise EconomyError("not_found", "Ce lot de jetons n'est pas en vente.",
+                           "This token bundle is not for sale.")
+    purchase = Purchase.objects.create(
+        user=user,
+        bundle=bundle,
+        tokens=bundle.tokens,
+        amount_cents=bundle.price_cents,
+        currency=bundle.currency.lower(),
+        provider=provider.name,
+    )
+    success_url = success_url.replace("{purchase}", str(purchase.pk))
+    cancel_url = cancel_url.replace("{purchase}", str(purchase.pk))
+    try:
+        start = provider.start_checkout(purchase, success_url=success_url, cancel_url=cancel_url)
+    except ProviderError as error:
+        log.warning("checkout for purchase %s failed: %s", purchase.pk, error)
+        Purchase.objects.filter(pk=purchase.pk).update(status=Purchase.Status.FAILED)
+        raise EconomyError("provider", "Le paiement est indisponible, réessayez plus tard.",
+                           "Payment is unavailable, please try again later.") from error
+    Purchase.objects.filter(pk=purchase.pk).update(provider_ref=start.provider_ref)
+    purchase.provider_ref = start.provider_ref
+    return purchase, start.redirect_url
+
+
+def handle_webhook(provider_name: str, raw_body: bytes, headers) -> int:
+    """Verify and apply one provider event; returns the HTTP status to answer (200/400)."""
+    try:
+        provider = get_provider(provider_name)
+        result = provider.parse_webhook(raw_body, headers)
+        apply_payment_result(provider.name, result)
+    except (BadWebhook, PaymentRejected, ProviderError) as refusal:
+        log.warning("%s webhook refused: %s", provider_name, refusal)
+        return 400
+    return 200
+
+
+def apply_payment_result(provider_name: str, result: PaymentResult) -> Purchase | None:
+    """Record the event (once) and move the purchase along; credits at most once.
+
+    Raises PaymentRejected for a replayed event, an unknown purchase or an amount
+    mismatch: the whole transaction is rolled back, so nothing is credited or recorded.
+    """
+    with transaction.atomic():
+        if result.event_id:
+            try:
+                with transaction.atomic():
+                    event = PaymentEvent.objects.create(
+                        provider=provider_name,
+                        event_id=result.event_id,
+                        type=result.event_type[:80],
+                    )
+            except IntegrityError:
+                raise PaymentRejected(f"event {result.event_id} already processed") from None
+        if not result.outcome:
+            return None  # an event we do not act on, recorded so that a replay is refused
+        purchase = (
+            Purchase.objects.select_for_update()
+            .filter(pk=result.purchase_id, provider=provider_name)
+            .first()
+            if result.purchase_id is not None
+            else None
+        )
+        if purchase is None:
+            raise PaymentRejected(f"unknown purchase {result.purchase_id}")
+        if result.provider_ref and purchase.provider_ref and (
+            result.provider_ref != purchase.provider_ref
+        ):
+            raise PaymentRejected(f"purchase {purchase.pk}: checkout reference mismatch")
+        if result.event_id:
+            PaymentEvent.objects.filter(pk=event.pk).update(purchase=purchase)
+        if result.outcome == "paid":
+            if result.amount_cents != purchase.amount_cents or (
+                (result.currency or "").lower() != purchase.currency.lower()
+            ):
+                raise PaymentRejected(
+                    f"purchase {purchase.pk}: paid {result.amount_cents} {result.currency}, "
+                    f"expected {purchase.amount_cents} {purchase.currency}"
+                )
+            _fulfil(purchase, result.payment_ref)
+        elif purchase.status == Purchase.Status.PENDING:
+            purchase.status = (
+                Purchase.Status.FAILED if result.outcome == "failed" else Purchase.Status.CANCELED
+            )
+            purchase.save(update_fields=["status"])
+        return purchase
+
+
+def _fulfil(purchase: Purchase, payment_ref: str) -> bool:
+    """Credit the tokens of a locked purchase, once. Returns whether this call credited."""
+    if purchase.status in (Purchase.Status.PAID, Purchase.Status.REFUNDED):
+        return False
+    posting = ledger.post(
+        purchase.user_id,
+        Currency.TOKENS,
+        purchase.tokens,
+        reason=Reason.PURCHASE,
+        key=f"purchase:{purchase.pk}:credit",
+        ref=("purchase", purchase.pk),
+    )
+    purchase.status = Purchase.Status.PAID
+    purchase.paid_at = timezone.now()
+    purchase.payment_ref = payment_ref or purchase.payment_ref
+    purchase.save(update_fields=["status", "paid_at", "payment_ref"])
+    if posting.created:
+        purchase_id = purchase.pk
+        transaction.on_commit(lambda: send_receipt(purchase_id))
+    return posting.created
+
+
+def do_fulfil(purchase, payment_ref: str = "") -> bool:
+    """Credit a purchase's tokens if not already done (staff and tests; no provider check)."""
+    with transaction.atomic():
+        locked = Purchase.objects.select_for_update().get(pk=getattr(purchase, "pk", purchase))
+        return _fulfil(locked, payment_ref)
+
+
+def do_confirm_return(purchase) -> Purchase:
+    """The buyer is back from the checkout: ask the provider, fulfil if it says paid.
+
+    The webhook may arrive before, after or at the same time: the purchase row lock
+    and the ledger key make only one of them credit.
+    """
+    purchase = Purchase.objects.get(pk=getattr(purchase, "pk", purchase))
+    if purchase.status != Purchase.Status.PENDING:
+        return purchase
+    try:
+        result = get_provider(purchase.provider).lookup(purchase)
+    except ProviderError as error:
+        log.warning("lookup of purchase %s failed: %s", purchase.pk, error)
+        return purchase
+    if result is not None:
+        try:
+            apply_payment_result(purchase.provider, result)
+        except PaymentRejected as refusal:
+            log.warning("return page of purchase %s refused: %s", purchase.pk, refusal)
+    purchase.refresh_from_db()
+    return purchase
+
+
+def do_refund(purchase, *, clawback_remaining: bool = False) -> Purchase:
+    """Staff refund: give the money back and take the tokens back.
+
+    Tokens already spent cannot be taken back without driving the balance negative, so
+    by default such a refund is refused (EconomyError "refund_spent"). With
+    `clawback_remaining=True` staff refund anyway: the tokens still held are taken
+    back, and the account is flagged with what could not be recovered.
+    """
+    with transaction.atomic():
+        try:
+            purchase = Purchase.objects.select_for_update().get(
+                pk=getattr(purchase, "pk", purchase)
+            )
+        except Purchase.DoesNotExist:
+            raise EconomyError("not_found", "Achat inconnu.", "Unknown purchase.") from None
+        if purchase.status != Purchase.Status.PAID:
+            raise EconomyError(
+                "not_paid",
+                f"L'achat n°{purchase.pk} n'est pas payé ({purchase.get_status_display()}) : "
+                "rien à rembourser.",
+                f"Purchase #{purchase.pk} is not paid: nothing to refund.",
+            )
+        wallet = ledger.lock_wallet(purchase.user_id)
+        take = purchase.tokens
+        note = ""
+        if wallet.tokens < take:
+            missing = take - wallet.tokens
+            if not clawback_remaining:
+                raise EconomyError(
+                    "refund_spent",
+                    f"Remboursement refusé : le joueur a déjà dépensé {missing} des "
+                    f"{purchase.tokens} jetons de l'achat n°{purchase.pk} (solde : "
+                    f"{wallet.tokens}). Utilisez « rembourser et reprendre le reste » pour "
+                    "rembourser quand même et signaler le compte.",
+                    f"Refund refused: the player already spent {missing} of the "
+                    f"{purchase.tokens} tokens of purchase #{purchase.pk}.",
+                )
+            take = wallet.tokens
+            note = f"{missing} jetons déjà dépensés, non repris"
+            wallet.flagged = True
+            wallet.flag_note = f"achat n°{purchase.pk} remboursé : {note}"[:200]
+            wallet.save(update_fields=["flagged", "flag_note", "updated_at"])
+        # The provider's refund runs inside the transaction: if it fails, nothing moved.
+        try:
+            refund_ref = get_provider(purchase.provider).refund(purchase)
+        except ProviderError as error:
+            raise EconomyError("provider", f"Le prestataire a refusé : {error}",
+                               f"The provider refused: {error}") from error
+        if take:
+            ledger.post(
+                purchase.user_id,
+                Currency.TOKENS,
+                -take,
+                reason=Reason.REFUND,
+                key=f"purchase:{purchase.pk}:refund",
+                ref=("purchase", purchase.pk),
+                wallet=wallet,
+            )
+        purchase.status = Purchase.Status.REFUNDED
+        purchase.refunded_at = timezone.now()
+        purchase.refunded_tokens = take
+        purchase.refund_note = (f"{refund_ref} {note}").strip()[:200]
+        purchase.save(
+            update_fields=["status", "refunded_at", "refunded_tokens", "refund_note"]
+        )
+        return purchase
+
+
+RECEIPT = {
+    "fr": (
+        "Reçu de votre achat n°{id}",
+        "Bonjour {name},\n\nMerci pour votre achat sur Taverne.\n\n"
+        "Achat n°{id} du {date}\n{tokens} jetons d'or — {amount}\n\n"
+        "Vos jetons sont crédités sur votre compte. Vous retrouvez vos achats sous "
+        "« Mes achats » dans votre profil.\n\nLa Taverne\n",
+    ),
+    "en": (
+        "Receipt for your purchase #{id}",
+        "Hello {name},\n\nThank you for your purchase on Taverne.\n\n"
+        "Purchase #{id} of {date}\n{tokens} gold tokens — {amount}\n\n"
+        "Your tokens are credited to your account. Your purchases are listed under "
+        "“My purchases” in your profile.\n\nTaverne\n",
+    ),
+}
+
+
+def send_receipt(purchase_id: int) -> bool:
+    """The receipt e-mail, in the buyer's preferred language; once per purchase."""
+    from django.conf import settings
+
+    updated = Purchase.objects.filter(pk=purchase_id, receipt_sent_at__isnull=True).update(
+        receipt_sent_at=timezone.now()
+    )
+    if not updated:
+        return False
+    purchase = Purchase.objects.select_related("user").get(pk=purchase_id)
+    user = purchase.user
+    if not user.email:
+        return False
+    lang = "en" if user.preferred_language == "en" else "fr"
+    subject, body = RECEIPT[lang]
+    values = {
+        "id": purchase.pk,
+        "name": user.public_name,
+        "date": timezone.localtime(purchase.paid_at or purchase.created_at).strftime(
+            "%d/%m/%Y %H:%M"
+        ),
+        "tokens": purchase.tokens,
+        "amount": purchase.amount_display,
+    }
+    try:
+        with translation.override(lang):
+            send_mail(
+                getattr(settings, "ACCOUNT_EMAIL_SUBJECT_PREFIX", "") + subject.format(**values),
+                body.format(**values),
+                None,
+                [user.email],
+            )
+    except Exception:  # a mail server down must not undo a payment
+        log.exception("receipt of purchase %s not sent", purchase_id)
+        return False
+    return True
+
+
+# ----- spending tokens, granting écus ---------------------------------------------------
+
+
+def do_buy_pack(user, pack, request_key: str | None = None):
+    """Exchange tokens for a pack of hand credits; the same request_key counts once."""
+    if isinstance(pack, int):
+        pack = HandPack.objects.filter(pk=pack).first()
+    if pack is None or not pack.active:
+        raise EconomyError("not_found", "Ce paquet de mains n'est pas en vente.",
+                           "This hand pack is not for sale.")
+    key = f"pack:{user.pk}:{request_key or new_request_key()}"
+    with transaction.atomic():
+        wallet = ledger.lock_wallet(user)
+        try:
+            paid = ledger.post(user, Currency.TOKENS, -pack.price_tokens, reason=Reason.HAND_PACK,
+                               key=f"{key}:tokens", ref=("hand_pack", pack.pk), wallet=wallet)
+        except ledger.InsufficientFunds:
+            raise EconomyError(
+                "insufficient_tokens",
+                f"Il vous faut {pack.price_tokens} jetons d'or (vous en avez {wallet.tokens}).",
+                f"You need {pack.price_tokens} gold tokens (you have {wallet.tokens}).",
+            ) from None
+        if not paid.created:
+            return LedgerEntry.objects.get(idempotency_key=f"{key}:hands")
+        return ledger.post(user, Currency.HANDS, pack.hands, reason=Reason.HAND_PACK,
+                           key=f"{key}:hands", ref=("hand_pack", pack.pk), wallet=wallet).entry
+
+
+def do_grant_starting_ecus(user) -> bool:
+    """The new player's écus, once per account whatever calls it. Returns whether granted."""
+    amount = economy("STARTING_ECUS")
+    if amount <= 0:
+        return False
+    posting = ledger.post(user, Currency.ECUS, amount, reason=Reason.STARTING_GRANT,
+                          key=f"starting_ecus:{user.pk}", ref=("user", user.pk))
+    return posting.created

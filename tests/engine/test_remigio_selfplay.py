@@ -1,0 +1,74 @@
+"""Remigio selfplay: 500 complete matches with random players, plus matches between bots.
+
+The per-step contract checks of ``play.engine.selfplay`` (views, leaks, round trips...) run
+on a sample of matches; the 500-match loop itself is bare (chance, legal actions, apply)
+with the game's invariants checked at the end of every round and the log replayed at the
+end of every match, so the suite stays fast.
+"""
+
+import random
+import time
+
+from play.engine import replay
+from play.engine.core import CHANCE, concrete
+from play.engine.remigio import GAME
+from play.engine.selfplay import run
+
+
+def play_match(rng, bots=()):
+    options = GAME.random_options(rng)
+    low, high = GAME.seat_range(options)
+    seats = rng.randint(low, high)
+    state = GAME.new(seats, options)
+    log = []
+    while state["actor"] is not None:
+        actor = state["actor"]
+        if actor == CHANCE:
+            action = GAME.chance_action(state, rng)
+        elif actor in bots:
+            action = GAME.bot_action(GAME.view(state, actor), rng)
+        else:
+            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
+        state = GAME.apply(state, action)
+        log.append(action)
+        if state["phase"] in ("deal", "over"):
+            assert GAME.check_invariants(state) == [], GAME.check_invariants(state)
+    assert replay(GAME, seats, options, None, log) == state
+    return state
+
+
+def test_five_hundred_random_matches_end_with_a_sound_result():
+    rng = random.Random(2024)
+    started = time.perf_counter()
+    modes = set()
+    kinds = set()
+    for _ in range(500):
+        state = play_match(rng)
+        result = GAME.result(state)
+        assert result["winners"]
+        assert len(result["scores"]) == state["seats"]
+        modes.add(result["scoring"])
+        kinds.add(state["last"]["kind"])
+    seconds = time.perf_counter() - started
+    print(f"500 random Remigio matches in {seconds:.1f} s")
+    assert modes == {"elimination", "payment"}
+    assert "void" in kinds
+
+
+def test_bot_matches_close_rounds_in_both_scoring_modes():
+    rng = random.Random(7)
+    modes = set()
+    closings = set()
+    for number in range(24):
+        state = play_match(rng, bots=range(8))
+        modes.add(state["result"]["scoring"])
+        closings.add(state["last"]["kind"])
+    assert modes == {"elimination", "payment"}
+    assert closings & {"plain", "couleur", "sequence", "remigio", "five_pairs"}
+
+
+def test_the_selfplay_checker_passes_on_random_and_bot_matches():
+    summary = run("remigio", 6, seed=5)
+    assert summary["violations"] == 0, summary["first_violations"]
+    summary = run("remigio", 4, seed=6, all_bots=True)
+    assert summary["violations"] == 0, summary["first_violations"]

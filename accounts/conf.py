@@ -18,6 +18,7 @@ DEFAULTS = {
 
 PAYMENT_DEFAULTS = {
     "PROVIDER": "sandbox",
+    "SANDBOX_ALLOWED": True,
     "SANDBOX_WEBHOOK_SECRET": "whsec_taverne_sandbox_development",
     "WEBHOOK_TOLERANCE": 300,
     "STRIPE_SECRET_KEY": "",

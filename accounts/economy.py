@@ -53,7 +53,11 @@ def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
     The row is committed before the buyer is sent away, so a webhook that arrives
     before the buyer comes back always finds it.
     """
-    provider = provider or get_provider()
+    try:
+        provider = provider or get_provider()
+    except ProviderError as error:
+        raise EconomyError("provider", "Le paiement est indisponible.",
+                           "Payment is unavailable.") from error
     if isinstance(bundle, int):
         bundle = TokenBundle.objects.filter(pk=bundle, active=True).first()
     if bundle is None or not bundle.active:

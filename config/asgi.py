@@ -19,6 +19,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from play.routing import websocket_urlpatterns  # noqa: E402
+from play.scheduler import with_inprocess_scheduler  # noqa: E402
 
 
 def build_websocket_app(patterns):
@@ -31,9 +32,13 @@ def build_websocket_app(patterns):
     return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(patterns)))
 
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": build_websocket_app(websocket_urlpatterns),
-    }
+# The in-process move scheduler (timers, bots) starts with the first request or socket
+# when settings.PLAY_INPROCESS_SCHEDULER is on (embedded mode; see play/scheduler.py).
+application = with_inprocess_scheduler(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": build_websocket_app(websocket_urlpatterns),
+        }
+    )
 )

@@ -128,6 +128,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # "Mes parties" count in the header, the four-colour deck choice.
+                "play.context_processors.play",
             ],
         },
     },
@@ -145,6 +147,15 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
+            # The server writes from its socket handlers and its move scheduler at once:
+            # writers queue at BEGIN (IMMEDIATE) instead of failing to upgrade a read
+            # lock, and the write-ahead log lets readers go on during a write and
+            # commits skip the wait for the disk (synchronous=NORMAL).
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "timeout": 20,
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -181,6 +192,16 @@ if DATABASE_URL:
 else:
     TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
 
+# Play platform (docs/protocol.md, docs/architecture.md). Bots wait PLAY_BOT_DELAY
+# seconds so a human sees their moves arrive one by one. The move timers and bots are
+# run by a loop inside the server process when there is no Redis (the in-memory channel
+# layer only reaches the sockets of its own process), by `manage.py play_worker`
+# otherwise; PLAY_INPROCESS_SCHEDULER forces either way.
+PLAY_BOT_DELAY = float(env("PLAY_BOT_DELAY", "0.8"))
+PLAY_INPROCESS_SCHEDULER = envbool("PLAY_INPROCESS_SCHEDULER", not REDIS_URL)
+# The address put in e-mails ("À vous de jouer" links).
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000")
+
 # Embedded: the zero-configuration mode of `make run`, the only one where
 # demo accounts with public passwords may be created.
 EMBEDDED = not DATABASE_URL and not PRODUCTION
@@ -190,6 +211,9 @@ EMBEDDED = not DATABASE_URL and not PRODUCTION
 EMBEDDED_SETUP_COMMANDS = [
     "migrate",
     "load_demo",
+    # The rules pages and glossary shipped in rules/content/ (production: run it after
+    # migrate on each deploy; it never overwrites an editor's change, see docs/rules.md).
+    "load_content",
 ]
 
 # Accounts
@@ -218,6 +242,30 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Taverne] "
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# The economy (accounts/conf.py has the defaults; docs/economy.md explains them).
+ECONOMY = {
+    # Écus given once to each player, when their e-mail address is verified.
+    "STARTING_ECUS": envint("STARTING_ECUS", 1000),
+    # Free hands a day per game when staff set none in the admin (absent: unlimited).
+    "HAND_ALLOWANCE_DEFAULTS": {"ramponneau": 20},
+    "HAND_DAY_TIMEZONE": "Europe/Paris",
+    # A deck of cards, bought with tokens, opens one Ramponneau table of one's own.
+    "CARD_DECK_PRICE_TOKENS": envint("CARD_DECK_PRICE_TOKENS", 50),
+    "CAVE_MIN_BIG_BLINDS": 10,
+    "CAVE_MAX_BIG_BLINDS": 100,
+}
+# Payments: "sandbox" (a local checkout page sending signed webhooks; no money moves)
+# unless PAYMENT_PROVIDER=stripe with its keys. The sandbox lets the buyer choose
+# "paid": production switches it off unless PAYMENT_SANDBOX_ALLOWED=1 (a staging site).
+PAYMENTS = {
+    "PROVIDER": env("PAYMENT_PROVIDER", "sandbox"),
+    "SANDBOX_ALLOWED": envbool("PAYMENT_SANDBOX_ALLOWED", not PRODUCTION),
+    "SANDBOX_WEBHOOK_SECRET": env("SANDBOX_WEBHOOK_SECRET", "whsec_taverne_sandbox_development"),
+    "WEBHOOK_TOLERANCE": 300,  # seconds: older signed events are refused as stale
+    "STRIPE_SECRET_KEY": env("STRIPE_SECRET_KEY", ""),
+    "STRIPE_WEBHOOK_SECRET": env("STRIPE_WEBHOOK_SECRET", ""),
+}
 
 # E-mail (Django 6.1's MAILERS). Development prints mails on the console;
 # production sends them by SMTP (EMAIL_HOST, default localhost:25), since

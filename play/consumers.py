@@ -8,6 +8,7 @@ every connection re-renders its own seat's view, so nothing private crosses a gr
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import threading
@@ -18,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from play import scheduler
-from play.models import ChatMessage, Table
+from play.models import ChatMessage, Game, Table
 from play.protocol import ProtocolError, TokenBucket, parse_message
 from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
 from play.services import (
@@ -28,6 +29,7 @@ from play.services import (
     do_connect,
     do_disconnect,
     do_mute_chat,
+    remember_server_loop,
 )
 
 log = logging.getLogger(__name__)
@@ -52,7 +54,8 @@ class _Snapshots:
         self._by_table = {}
         self._lock = threading.Lock()
 
-    def get(self, table_id, wanted=None):
+    def peek(self, table_id, wanted):
+        """The cached snapshot if it is recent enough for `wanted`, else None (no query)."""
         with self._lock:
             snapshot = self._by_table.get(table_id)
         if (
@@ -63,6 +66,12 @@ class _Snapshots:
             and snapshot.key[0] == wanted[0]
             and snapshot.key[1] >= wanted[1]
         ):
+            return snapshot
+        return None
+
+    def get(self, table_id, wanted=None):
+        snapshot = self.peek(table_id, wanted)
+        if snapshot is not None:
             return snapshot
         snapshot = load_snapshot(table_id)
         with self._lock:
@@ -108,22 +117,30 @@ def _sync_open(table_id, user, token, lang, as_html):
     return position, *_render(table_id, user, lang, as_html)
 
 
-def _sync_act(table_id, user, message, lang, as_html):
-    """Act, then say what this connection needs: an ack, or an error plus the fresh view."""
-    table = Table.objects.filter(pk=table_id).first()
-    game = table.current_game() if table else None
+def _sync_act(table_id, user, message, lang, as_html, known_game_id=None):
+    """Act, then say what this connection needs: an ack, or an error plus the fresh view.
+
+    `known_game_id` is the game of the last view this connection sent: acting on it saves
+    looking the table's current game up (do_act refuses it if that game is over).
+    """
     try:
-        if game is None:
-            raise ServiceError("game_over", "Aucune partie en cours.", "No game is running.")
-        if message["game_id"] is not None and message["game_id"] != game.pk:
-            raise ServiceError(
+        game_id = message["game_id"] or known_game_id
+        if game_id is None:
+            game = Game.objects.filter(table_id=table_id).order_by("-number").first()
+            if game is None:
+                raise ServiceError("game_over", "Aucune partie en cours.", "No game is running.")
+            game_id = game.pk
+        elif not Game.objects.filter(pk=game_id, table_id=table_id).exists():
+            raise ServiceError("not_found", "Cette partie n'existe pas.", "No such game.")
+        result = do_act(game_id, user, message["action"], message["version"], message["id"])
+    except ServiceError as refusal:
+        refresh = refusal.code in ("stale", "not_your_turn", "game_over", "not_found")
+        if refusal.code == "game_over" and message["game_id"] is not None:
+            refusal = ServiceError(
                 "stale",
                 "La partie a avancé depuis : voici la position à jour.",
                 "The game has moved on: here is the current position.",
             )
-        result = do_act(game, user, message["action"], message["version"], message["id"])
-    except ServiceError as refusal:
-        refresh = refusal.code in ("stale", "not_your_turn", "game_over")
         return refusal.as_dict(lang), (_render(table_id, user, lang, as_html) if refresh else None)
     ack = {"type": "ack", "id": message["id"], "version": result.version,
            "duplicate": result.duplicate}
@@ -154,6 +171,7 @@ def _sync_mute(table_id, user, muted, lang, as_html):
 class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         scheduler.ensure_started()
+        remember_server_loop(asyncio.get_running_loop())
         self.user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -220,8 +238,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_payload(sent, payload, force=True)
 
     async def _on_act(self, message):
+        known_game_id = self.sent[0] if self.sent else None
         reply, rendered = await database_sync_to_async(_sync_act)(
-            self.table_id, self.user, message, self.lang, self.as_html
+            self.table_id, self.user, message, self.lang, self.as_html, known_game_id
         )
         if reply["type"] == "error":
             await self._error(reply)
@@ -250,6 +269,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if event.get("game_id", game_id) == game_id and event["version"] <= version:
                 return  # already showing that version or a later one
         wanted = (event.get("game_id"), event["version"])
+        snapshot = None if self.as_html else snapshots.peek(self.table_id, wanted)
+        if snapshot is not None:
+            # Another connection of this process already read this version: computing
+            # this seat's view from it needs no database, so no trip to the DB thread.
+            view = view_from_snapshot(snapshot, self.user, self.lang)
+            await self._send_payload(
+                (view["game_id"], view["version"]),
+                {"type": "state", "version": view["version"], "game_id": view["game_id"],
+                 "view": view},
+            )
+            return
         sent, payload = await database_sync_to_async(_render)(
             self.table_id, self.user, self.lang, self.as_html, wanted
         )

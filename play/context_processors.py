@@ -1,19 +1,23 @@
 """What every page knows about play: the "my turn" count in the header, the card colours."""
 
-from django.utils.functional import SimpleLazyObject
-
 
 def play(request):
-    """``my_turn_count`` (queried only if a template reads it) and ``four_colour_deck``."""
+    """``my_turn_count`` (queried once, and only if a template reads it) and
+    ``four_colour_deck`` (the player's choice, kept in the session)."""
     user = getattr(request, "user", None)
+    cached = []
 
-    def count():
-        from play.queries import my_turn_count
+    def my_turn_count():
+        # Templates call callables: the header's {% if %}, its label and the number
+        # all read this, and only the first reading queries.
+        if not cached:
+            from play.queries import my_turn_count as count
 
-        return my_turn_count(user)
+            cached.append(count(user))
+        return cached[0]
 
     session = getattr(request, "session", None)
     return {
-        "my_turn_count": SimpleLazyObject(count),
+        "my_turn_count": my_turn_count,
         "four_colour_deck": bool(session.get("four_colour_deck")) if session is not None else False,
     }

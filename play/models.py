@@ -10,7 +10,6 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from play.engine import get_game

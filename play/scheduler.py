@@ -45,7 +45,7 @@ def run_due(now=None) -> list[int]:
         .values_list("id", "deadline", "bot_due_at")[:BATCH]
     )
     moved = []
-    for game_id, deadline, bot_due_at in due:
+    for game_id, _deadline, bot_due_at in due:
         try:
             if bot_due_at is not None and bot_due_at <= now:
                 game = do_bot_move(game_id, now)

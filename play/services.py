@@ -9,6 +9,7 @@ seat's view (play/consumers.py), so no hidden card ever travels through a group.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
@@ -72,14 +73,41 @@ class ActResult:
 # ----- broadcasting --------------------------------------------------------------------
 
 
+_server_loop = None
+
+
+def remember_server_loop(loop) -> None:
+    """Called by the consumers: the event loop serving the sockets of this process."""
+    global _server_loop
+    _server_loop = loop
+
+
 def _group_send(table_id: int, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    group = f"table-{table_id}"
+    loop = _server_loop
+    if loop is not None and loop.is_running() and not loop.is_closed():
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not loop:
+            # In a server's database thread: hand the send to the event loop and return,
+            # so the thread that serialises database work never waits on the sockets.
+            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            future.add_done_callback(_log_failed_send)
+            return
     try:
-        async_to_sync(layer.group_send)(f"table-{table_id}", message)
+        async_to_sync(layer.group_send)(group, message)
     except Exception:  # a broadcast lost is repaired by the next one or a sync
         log.exception("broadcast to table %s failed", table_id)
+
+
+def _log_failed_send(future):
+    if not future.cancelled() and future.exception() is not None:
+        log.error("table broadcast failed", exc_info=future.exception())
 
 
 def broadcast_table_changed(table_id: int, version: int, game_id: int | None = None) -> None:
@@ -95,7 +123,9 @@ def _engine(slug):
     try:
         return get_game(slug)
     except (UnknownGame, ModuleNotFoundError):
-        raise ServiceError("bad_options", f"Jeu inconnu : {slug}.", f"Unknown game: {slug}.")
+        raise ServiceError(
+            "bad_options", f"Jeu inconnu : {slug}.", f"Unknown game: {slug}."
+        ) from None
 
 
 def _lock_table(table) -> Table:
@@ -103,7 +133,7 @@ def _lock_table(table) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        raise ServiceError("not_found", "Cette table n'existe pas.", "No such table.")
+        raise ServiceError("not_found", "Cette table n'existe pas.", "No such table.") from None
 
 
 def _check_pace(pace, move_seconds):
@@ -141,7 +171,7 @@ def do_create_table(
         resolved = engine.resolve_options(options or {})
         engine.check_seats(seat_count, resolved)
     except BadOptions as refusal:
-        raise ServiceError("bad_options", refusal.fr, refusal.en)
+        raise ServiceError("bad_options", refusal.fr, refusal.en) from None
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", "Visibilité inconnue.", "Unknown visibility.")
     _check_pace(pace, move_seconds)
@@ -402,7 +432,7 @@ def _lock_game(game) -> Game:
     try:
         return Game.objects.select_for_update().select_related("table").get(pk=game_id)
     except Game.DoesNotExist:
-        raise ServiceError("not_found", "Cette partie n'existe pas.", "No such game.")
+        raise ServiceError("not_found", "Cette partie n'existe pas.", "No such game.") from None
 
 
 def _apply_for_seat(game, table, seat_position, action, *, user, source, client_id=""):
@@ -413,7 +443,7 @@ def _apply_for_seat(game, table, seat_position, action, *, user, source, client_
     try:
         new_state = engine.apply(game.state, action)
     except IllegalAction as refusal:
-        raise ServiceError("illegal", refusal.fr, refusal.en, rule=refusal.rule)
+        raise ServiceError("illegal", refusal.fr, refusal.en, rule=refusal.rule) from None
     previous_actor = engine.actor(game.state)
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
             client_id=client_id)

@@ -6,4 +6,14 @@ app_name = "rules"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("_ping/", views.ping, name="ping"),
+    path("_apercu/", views.preview, name="preview"),
+    path("glossaire/", views.glossary, name="glossary"),
+    path("glossaire/<slug:slug>/", views.term, name="term"),
+    path("recherche/", views.search, name="search"),
+    path("<slug:slug>/", views.page, name="page"),
+    path("<slug:slug>/historique/", views.history, name="history"),
+    path("<slug:slug>/historique/comparer/", views.compare, name="compare"),
+    path("<slug:slug>/historique/<int:version_id>/restaurer/", views.restore, name="restore"),
+    path("<slug:slug>/modifier/", views.edit, name="edit"),
 ]

@@ -66,3 +66,22 @@ def _fresh_cache(settings, worker_id):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _ledgers_balance(request):
+    """After every test that touched the database: every balance equals its entries.
+
+    The economy's invariant (docs/economy.md), checked on whatever each test left
+    behind, so the whole suite doubles as a run of `verify_ledgers`.
+    """
+    yield
+    if "_django_db_helper" not in request.fixturenames:
+        return
+    from accounts.ledger import verify
+
+    try:
+        mismatches = verify()
+    except Exception:  # a test that broke its own connection on purpose: nothing to check
+        return
+    assert mismatches == [], [str(m) for m in mismatches]

@@ -19,7 +19,13 @@ import time
 from django.urls import reverse
 
 from accounts.conf import payments
-from accounts.payments.base import BadWebhook, CheckoutStart, PaymentProvider, PaymentResult
+from accounts.payments.base import (
+    BadWebhook,
+    CheckoutStart,
+    PaymentProvider,
+    PaymentResult,
+    ProviderError,
+)
 
 SIGNATURE_HEADER = "Taverne-Signature"
 OUTCOMES = {"success": "paid", "failure": "failed", "cancel": "canceled"}
@@ -82,6 +88,11 @@ class SandboxProvider(PaymentProvider):
     @property
     def secret(self) -> str:
         return payments("SANDBOX_WEBHOOK_SECRET")
+
+    def __init__(self):
+        # The buyer chooses "paid" here: never on a production site unless allowed.
+        if not payments("SANDBOX_ALLOWED"):
+            raise ProviderError("the sandbox payment provider is switched off here")
 
     def start_checkout(self, purchase, *, success_url, cancel_url) -> CheckoutStart:
         from accounts.models import SandboxSession

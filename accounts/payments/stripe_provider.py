@@ -25,6 +25,11 @@ FAILED_EVENTS = {"checkout.session.async_payment_failed"}
 CANCELED_EVENTS = {"checkout.session.expired"}
 
 
+def _plain(obj) -> dict:
+    """Stripe objects are not dicts (stripe >= 13): read them as plain dicts."""
+    return obj.to_dict() if hasattr(obj, "to_dict") else obj
+
+
 def _outcome(event_type: str, session) -> str:
     if event_type == "checkout.session.completed":
         # Card payments are paid at once; delayed methods say "unpaid" and are settled by
@@ -115,6 +120,7 @@ class StripeProvider(PaymentProvider):
             )
         except (stripe.SignatureVerificationError, ValueError) as error:
             raise BadWebhook(str(error)) from error
+        event = _plain(event)
         session = event["data"]["object"]
         event_type = event["type"]
         if not event_type.startswith("checkout.session."):
@@ -125,7 +131,7 @@ class StripeProvider(PaymentProvider):
         if not purchase.provider_ref:
             return None
         try:
-            session = self.client.v1.checkout.sessions.retrieve(purchase.provider_ref)
+            session = _plain(self.client.v1.checkout.sessions.retrieve(purchase.provider_ref))
         except stripe.StripeError as error:
             raise ProviderError(str(error)) from error
         outcome = "paid" if session.get("payment_status") == "paid" else ""

@@ -131,9 +131,16 @@ _CACHE_LIMIT = 200_000
 
 
 def _line_memo(vals: tuple, jokers: int) -> dict:
+    """The memo of one kind of line; all are dropped together past a size bound, so a
+    long-running server does not grow without limit."""
     key = (vals, jokers)
     memo = _LINE_MEMOS.get(key)
-    if memo is None or len(memo) > _CACHE_LIMIT:
+    if memo is None:
+        if sum(len(m) for m in _LINE_MEMOS.values()) > _CACHE_LIMIT:
+            _LINE_MEMOS.clear()
+        memo = _LINE_MEMOS[key] = {}
+    elif len(memo) > _CACHE_LIMIT:
+        _LINE_MEMOS.clear()
         memo = _LINE_MEMOS[key] = {}
     return memo
 
@@ -327,8 +334,8 @@ def _convolve(table_a, table_b, jokers):
     return out
 
 
-def _search(counts, jokers, rules, keep_plan=False):
-    """The least count and, when ``keep_plan``, the choices reaching it."""
+def _search(counts, jokers, rules):
+    """The least count, and the choices reaching it (groups taken, what is left per suit)."""
     group_ranks = []
     for r in range(13):
         column = (counts[0][r], counts[1][r], counts[2][r], counts[3][r])
@@ -476,7 +483,7 @@ def _render_run(members, jokers_used, gaps, size, take_natural, take_joker):
 
 def _arrange(cards, rules: Rules) -> Arrangement:
     counts, jokers = _parse(cards)
-    total, plan = _search(counts, jokers, rules, keep_plan=True)
+    total, plan = _search(counts, jokers, rules)
     mask, removals, suits = plan
     pools: dict = {}
     joker_pool = []
@@ -491,9 +498,7 @@ def _arrange(cards, rules: Rules) -> Arrangement:
     for s in active:
         tables.append(_convolve(tables[-1], _suit_table(suits[s], jokers, rules), jokers))
     final = tables[-1]
-    used = min(
-        range(jokers + 1), key=lambda u: (final[u] + rules.joker_value * (jokers - u), -u)
-    )
+    used = min(range(jokers + 1), key=lambda u: (final[u] + rules.joker_value * (jokers - u), -u))
     shares = {}
     u = used
     for index in range(len(active), 0, -1):

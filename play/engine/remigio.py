@@ -705,9 +705,7 @@ class Remigio(Game):
         if seat is not None:
             hand = sorted(state["hands"][seat])
             view["hand"] = hand
-            view["proposed"] = (
-                best_arrangement(hand, self.rules(state)).as_dict() if hand else None
-            )
+            view["proposed"] = best_arrangement(hand, self.rules(state)).as_dict() if hand else None
             if seat == actor:
                 view["drawn"] = state["drawn"]
                 legal = self.legal_actions(state)
@@ -741,11 +739,19 @@ class Remigio(Game):
                     else "La pioche est épuisée : la défausse est battue pour la refaire."
                 )
             dealer = names[state["dealer"]]
-            return (
+            text = (
                 f"Round {state['round']}: {dealer} deals ten cards each."
                 if en
                 else f"Coup {state['round']} : {dealer} distribue dix cartes à chacun."
             )
+            winner = self._five_pairs_winner(state, action)
+            if winner is not None:
+                text += (
+                    f" {names[winner]} is dealt five pairs and wins the round."
+                    if en
+                    else f" {names[winner]} a reçu cinq paires et gagne le coup."
+                )
+            return text
         name = names[actor] if isinstance(actor, int) else "?"
         if kind == "draw":
             if action.get("from") == "discard" and state["pile"]:
@@ -759,11 +765,19 @@ class Remigio(Game):
         card = action.get("card") if isinstance(action, dict) else None
         if kind in ("discard", "close") and is_card(card):
             if kind == "discard":
-                return (
+                text = (
                     f"{name} discards {_the(card, lang)}."
                     if en
                     else f"{name} se défausse {_of(card, lang)}."
                 )
+                if state["turns"] + 1 >= TURN_LIMIT or (
+                    not state["stock"]
+                    and (state["rebuilds"] >= state["options"]["rebuilds"] or not state["pile"])
+                ):
+                    text += (
+                        " Void round: nobody scores." if en else " Coup nul : personne ne marque."
+                    )
+                return text
             hand = list(state["hands"][actor])
             label = ""
             if card in hand:
@@ -779,6 +793,21 @@ class Remigio(Game):
             )
         return f"{name}: {kind}?" if en else f"{name} : {kind} ?"
 
+    def _five_pairs_winner(self, state, action):
+        """The seat a deal would give five pairs to (first in turn order), if any."""
+        deck = action.get("deck") if isinstance(action, dict) else None
+        mode = state["options"]["five_pairs"]
+        if state["phase"] != "deal" or mode == "off" or not isinstance(deck, list):
+            return None
+        order = self._active(state, state["dealer"])
+        k = len(order)
+        if len(deck) < 10 * k:
+            return None
+        for j, seat in enumerate(order):
+            if has_five_pairs(deck[j : 10 * k : k], mode):
+                return seat
+        return None
+
     # ----- checks ----------------------------------------------------------------------
     def check_invariants(self, state):
         problems = []
@@ -792,7 +821,9 @@ class Remigio(Game):
             for seat, hand in enumerate(state["hands"]):
                 expected = 0
                 if not state["out"][seat]:
-                    expected = 11 if (seat == state["actor"] and state["phase"] == "discard") else 10
+                    expected = (
+                        11 if (seat == state["actor"] and state["phase"] == "discard") else 10
+                    )
                 if len(hand) != expected:
                     problems.append(f"seat {seat} holds {len(hand)} cards, not {expected}")
             if not state["pile"] and state["phase"] != "discard":

@@ -58,16 +58,35 @@ def best_discard(hand, rules: Rules):
     return best[0][0], best[1]
 
 
-def _waiting_pays(view, rng, closings) -> bool:
-    options = view["options"]
-    if options["scoring"] != "elimination":
-        return False
-    if any(c["multiplier"] > 1 for c in closings):
+def no_joker_outs(kept, rules: Rules) -> int:
+    """How many faces, drawn in place of the one joker of ``kept``, would close without joker."""
+    jokers = [c for c in kept if c[0] == "X"]
+    if len(jokers) != 1:
+        return 0
+    naturals = [c for c in kept if c[0] != "X"]
+    outs = 0
+    for suit in "cdhs":
+        for rank in "A23456789TJQK":
+            if leftover_count(naturals + [f"{rank}{suit}.9"], rules) == 0:
+                outs += 1
+    return outs
+
+
+def _waiting_pays(view, rng, closing, rules) -> bool:
+    """Wait for a no-joker closing (x2) rather than close with a joker (x1)?
+
+    Only in elimination (in payment, closing now collects), past the opening turns (early
+    closings catch the others with their big cards), when at least two faces would do, and
+    not for ever: each turn the bot waits again with some probability only.
+    """
+    if view["options"]["scoring"] != "elimination" or closing["multiplier"] != 1:
         return False
     players = sum(1 for o in view["out"] if not o)
-    if view["turns"] < 2 * players:  # early on, closing fast catches big hands
+    if view["turns"] < 3 * players or view["stock_count"] < 2 * players:
         return False
-    return rng.random() < 0.5
+    kept = list(view["hand"])
+    kept.remove(closing["card"])
+    return no_joker_outs(kept, rules) >= 2 and rng.random() < 0.6
 
 
 def choose(view, rng):
@@ -85,9 +104,9 @@ def choose(view, rng):
     closings = view.get("closings") or []
     if closings:
         best = max(closings, key=lambda c: (c["multiplier"], -rules.value(c["card"])))
-        if not _waiting_pays(view, rng, closings):
+        if not _waiting_pays(view, rng, best, rules):
             return {"type": "close", "card": best["card"]}
-        # wait: throw a card that keeps the hand closable
+        # wait: throw the card that keeps the hand closable
         return {"type": "discard", "card": best["card"]}
     _, card = best_discard(hand, rules)
     action = {"type": "discard", "card": card}

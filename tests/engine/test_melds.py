@@ -1,7 +1,7 @@
 """The meld solver: exact against a brute-force search, and each meld rule by name."""
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -29,7 +29,7 @@ def brute_meld(group, rules):
     return _brute_meld(faces, len(group) - len(faces), rules)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sequences(length, rules):
     """Every run of ``length`` ranks the rules allow, as lists of rank numbers."""
     if length > 13:
@@ -41,7 +41,7 @@ def _sequences(length, rules):
     return [[(start + i - 1) % 13 + 1 for i in range(length)] for start in starts]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _brute_meld(faces, jokers, rules):
     size = len(faces) + jokers
     if size < 3 or jokers > len(faces):
@@ -79,7 +79,7 @@ def brute_count(hand, rules):
     joker_ids = sorted(c for c in hand if c[0] == "X")
     joker_value = rules.joker_value
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(left, jokers):
         if not left:
             return jokers * joker_value

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from play.engine import CHANCE, IllegalAction, from_json, to_json
+from play.engine import CHANCE, BadOptions, IllegalAction, from_json, to_json
 from play.engine.cards import multi_deck
 from play.engine.core import concrete
 from play.engine.melds import Rules
@@ -63,13 +63,6 @@ def play(state, *actions):
     return state
 
 
-def close_with(state, drawn_hand_card, discard):
-    """Seat to act draws from the stock then closes discarding ``discard``."""
-    return play(
-        state, {"type": "draw", "from": "stock"}, {"type": "close", "card": discard}
-    )
-
-
 # ----- cards and seats -----------------------------------------------------------------
 
 
@@ -86,7 +79,7 @@ def test_three_decks_above_six_players():
 
 
 def test_two_players_only_with_the_option():
-    with pytest.raises(Exception):
+    with pytest.raises(BadOptions):
         GAME.new(2, {})
     state = GAME.new(2, {"two_players": True})
     assert len(GAME.chance_cards(state)) == 108
@@ -363,9 +356,10 @@ def test_four_of_a_rank_make_two_pairs():
 
 
 def test_five_pairs_go_to_the_first_player_in_turn_order():
-    hands = {1: FIVE_PAIRS, 2: [c.replace(".1", ".3") for c in FIVE_PAIRS[:2]]}
-    hands = {1: FIVE_PAIRS, 0: ["3h.1", "3s.1", "4h.1", "4s.1", "5h.1", "5s.1", "6h.1", "6s.1"]
-             + ["7h.1", "7s.1"]}
+    hands = {
+        1: FIVE_PAIRS,
+        0: ["3h.1", "3s.1", "4h.1", "4s.1", "5h.1", "5s.1", "6h.1", "6s.1"] + ["7h.1", "7s.1"],
+    }
     state = start(3, hands, options={"five_pairs": "natural"})
     assert state["last"]["closer"] == 0
 
@@ -587,3 +581,19 @@ def test_every_offered_closing_leaves_ten_melded_cards(seed):
         rest = list(hand)
         rest.remove(card)
         assert (card in offered) == can_close(rest, Rules())
+
+
+def test_describe_tells_five_pairs_and_void_rounds():
+    hands = {1: FIVE_PAIRS}
+    state = GAME.new(3, {"five_pairs": "natural"})
+    deck = make_deck(3, hands)
+    names = ["Alice", "Bob", "Charlie"]
+    text = GAME.describe(state, {"type": "deal", "deck": deck}, names)
+    assert text.endswith("Bob a reçu cinq paires et gagne le coup.")
+    state = start(3, options={"rebuilds": 0})
+    while len(state["stock"]) > 1:
+        state = play(state, {"type": "draw", "from": "stock"})
+        state = play(state, {"type": "discard", "card": state["drawn"]})
+    state = play(state, {"type": "draw", "from": "stock"})
+    text = GAME.describe(state, {"type": "discard", "card": state["drawn"]}, names, "en")
+    assert text.endswith("Void round: nobody scores.")

@@ -59,7 +59,7 @@ def test_bot_matches_close_rounds_in_both_scoring_modes():
     rng = random.Random(7)
     modes = set()
     closings = set()
-    for number in range(24):
+    for _ in range(24):
         state = play_match(rng, bots=range(8))
         modes.add(state["result"]["scoring"])
         closings.add(state["last"]["kind"])

@@ -1,5 +1,6 @@
 """Mes parties: my turn first, then by time left; the count for the site header."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -61,7 +62,7 @@ def test_the_header_count_is_the_games_where_it_is_my_turn(alice, bob):
 
     context = play_context(request)
 
-    assert int(str(context["my_turn_count"])) == 1
+    assert context["my_turn_count"]() == 1
     assert context["four_colour_deck"] is False
 
 
@@ -72,6 +73,20 @@ def test_the_count_is_not_queried_until_read(alice, django_assert_num_queries):
 
     with django_assert_num_queries(0):
         play_context(request)
+
+
+def test_the_header_shows_the_count(client, alice, bob):
+    game = two_player_table(alice, bob, "un")
+    set_turn(game, 0, 3)
+    client.force_login(alice)
+
+    page = client.get("/").content.decode()
+
+    assert 'href="/jouer/mes-parties/"' in page
+    found = re.search(r'<span class="turn-count" aria-label="([^"]*)">(\d+)</span>', page)
+    assert found, "the header shows the count"
+    assert found.group(2) == "1"
+    assert found.group(1).startswith("1 partie où c")
 
 
 def test_my_games_needs_a_login(client, db):

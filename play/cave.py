@@ -1,0 +1,524 @@
+"""Caves, chips and écus at Ramponneau tables; owners' tables and their rake.
+
+A chip table is a Ramponneau table that is not a practice table. Players bring chips
+by caving (écus → chips, between the table's bounds in big blinds) and take them back
+with "Ramasser ses gains" (chips → écus). Chips a player has at a table but not in the
+hand being dealt wait in their `TableBankroll.reserve`:
+
+- at the end of each hand (`settle_hand`, called from `play.services.next_carry`) every
+  final stack goes back to its owner's reserve, the rake leaves the table and is paid
+  to the table's owner in écus, and players who asked to leave are paid out;
+- at each deal (`carry_for_deal`, called from `play.services.start_game`) the reserves
+  of the players dealt in become their stacks. So a cave or a recave asked during a
+  hand waits in the reserve and joins the stack between hands, as the rules say.
+
+Who is dealt in: players who play (and have chips), newcomers and players sitting
+back down once the big blind reaches them (or at once if they posted a big blind, as
+dead money won by the hand's winner), and only if they have a hand left
+(`accounts.hands.consume_hand`: owners play without limit at their own tables).
+
+Conservation, at every moment and for every table (`table_chips`, `verify_tables`):
+caves − cash-outs = reserves + chips in the unsettled hand + rake + entry blinds
+not yet won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max, Sum
+
+from accounts import hands, ledger
+from accounts.conf import economy
+from accounts.models import Currency, LedgerEntry
+from play.models import CardDeck, ChipMovement, Game, Seat, Table, TableBankroll, TableEconomy
+from play.services import ServiceError, broadcast_table_changed
+
+CHIP_GAMES = ("ramponneau",)
+Status = TableBankroll.Status
+Kind = ChipMovement.Kind
+
+
+def is_chip_table(table: Table) -> bool:
+    return table.game_slug in CHIP_GAMES and not table.practice
+
+
+def _refuse(code, fr, en):
+    raise ServiceError(code, fr, en)
+
+
+def table_economy(table: Table) -> TableEconomy:
+    stakes = table.stakes or {}
+    econ, _ = TableEconomy.objects.get_or_create(
+        table=table,
+        defaults={
+            "cave_min_bb": stakes.get("cave_min_bb", economy("CAVE_MIN_BIG_BLINDS")),
+            "cave_max_bb": stakes.get("cave_max_bb", economy("CAVE_MAX_BIG_BLINDS")),
+        },
+    )
+    return econ
+
+
+def cave_bounds(table: Table) -> tuple[int, int]:
+    """The least and most chips a player may have at the table after a cave."""
+    econ = table_economy(table)
+    big_blind = table.options["big_blind"]
+    return econ.cave_min_bb * big_blind, econ.cave_max_bb * big_blind
+
+
+def _lock(table) -> Table:
+    table_id = table.pk if isinstance(table, Table) else table
+    try:
+        table = Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        _refuse("not_found", "Cette table n'existe pas.", "No such table.")
+    if not is_chip_table(table):
+        _refuse("forbidden", "On ne cave pas à cette table.", "This table has no caves.")
+    return table
+
+
+def _latest(table) -> Game | None:
+    return table.games.order_by("-number").first()
+
+
+def _in_hand(table, seat) -> int | None:
+    """Chips of a seat in the hand being played (None: not dealt in it)."""
+    game = _latest(table)
+    if game is None or game.status != Game.Status.PLAYING or seat is None:
+        return None
+    state = game.state
+    if seat.position not in state.get("order", []):
+        return None
+    return state["stacks"][seat.position] + state["bets"][seat.position]
+
+
+def _bankroll(table, user, create=False) -> TableBankroll | None:
+    bankroll = TableBankroll.objects.select_for_update().filter(table=table, user=user).first()
+    if bankroll is None and create:
+        bankroll = TableBankroll.objects.create(table=table, user=user)
+    return bankroll
+
+
+def _seat_user(table, user, position=None) -> Seat:
+    seat = table.seats.filter(user=user).first()
+    if seat is not None:
+        return seat
+    taken = set(table.seats.values_list("position", flat=True))
+    free = [p for p in range(table.seat_count) if p not in taken]
+    if position is not None:
+        free = [p for p in free if p == position]
+    if not free:
+        _refuse("table_full", "La table est complète.", "The table is full.")
+    return Seat.objects.create(table=table, position=free[0], user=user)
+
+
+def _changed(table):
+    game = _latest(table)
+    broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
+
+
+# ----- caves, cash-outs, standing up ---------------------------------------------------
+
+
+def do_cave(table, user, amount, *, request_key: str, post_now=False, position=None):
+    """Convert écus into chips at the table (sitting the player down if needed).
+
+    The chips join the player's stack at the next deal. Refused outside the table's
+    bounds: the player's chips at the table after the cave must lie between
+    cave_min_bb and cave_max_bb big blinds.
+    """
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        _refuse("bad_amount", "Montant de cave invalide.", "Invalid cave amount.")
+    with transaction.atomic():
+        table = _lock(table)
+        if table.status in (Table.Status.CLOSED, Table.Status.FINISHED):
+            _refuse("forbidden", "Cette table est fermée.", "This table is closed.")
+        seat = _seat_user(table, user, position)
+        bankroll = _bankroll(table, user, create=True)
+        low, high = cave_bounds(table)
+        in_hand = _in_hand(table, seat)
+        total = bankroll.reserve + (in_hand or 0) + amount
+        if total > high or total < low:
+            _refuse(
+                "cave_bounds",
+                f"La cave doit porter vos jetons entre {low} et {high} (de 10 à 100 grosses "
+                f"blindes ici : {low // table.options['big_blind']} à "
+                f"{high // table.options['big_blind']}).",
+                f"Your chips after the cave must lie between {low} and {high}.",
+            )
+        key = f"cave:{table.pk}:{user.pk}:{request_key}"
+        try:
+            posting = ledger.post(user, Currency.ECUS, -amount, reason=LedgerEntry.Reason.CAVE,
+                                  key=key, ref=("table", table.pk))
+        except ledger.InsufficientFunds as short:
+            _refuse("insufficient_ecus", f"Il vous manque des écus (vous en avez {short.balance}).",
+                    f"Not enough écus (you have {short.balance}).")
+        if not posting.created:
+            return bankroll
+        ChipMovement.objects.create(table=table, user=user, kind=Kind.CAVE, amount=amount,
+                                    idempotency_key=key)
+        bankroll.reserve += amount
+        bankroll.caved += amount
+        if bankroll.status in (Status.LEFT, Status.LEAVING):
+            bankroll.status = Status.WAITING_BB
+        if post_now and bankroll.status == Status.WAITING_BB:
+            bankroll.status = Status.POST_BB
+        bankroll.save()
+        _maybe_start(table)
+        _changed(table)
+        return bankroll
+
+
+def do_cash_out(table, user) -> int | None:
+    """"Ramasser ses gains": chips back into écus and leave the table.
+
+    During a hand the player is dealt in, the cash-out happens when the hand ends
+    (returns None); otherwise at once (returns the écus credited).
+    """
+    with transaction.atomic():
+        table = _lock(table)
+        bankroll = _bankroll(table, user)
+        seat = table.seats.filter(user=user).first()
+        if bankroll is None:
+            _refuse("not_seated", "Vous n'avez pas de jetons à cette table.",
+                    "You have no chips at this table.")
+        if _in_hand(table, seat) is not None:
+            bankroll.status = Status.LEAVING
+            bankroll.save(update_fields=["status", "updated_at"])
+            _changed(table)
+            return None
+        paid = _pay_out(table, bankroll)
+        if seat is not None:
+            seat.delete()
+        _changed(table)
+        return paid
+
+
+def _pay_out(table, bankroll) -> int:
+    amount = bankroll.reserve
+    bankroll.status = Status.LEFT
+    if amount:
+        sequence = ChipMovement.objects.filter(table=table, user=bankroll.user_id,
+                                               kind=Kind.CASH_OUT).count() + 1
+        key = f"cash_out:{table.pk}:{bankroll.user_id}:{sequence}"
+        ledger.post(bankroll.user_id, Currency.ECUS, amount, reason=LedgerEntry.Reason.CASH_OUT,
+                    key=key, ref=("table", table.pk))
+        ChipMovement.objects.create(table=table, user_id=bankroll.user_id, kind=Kind.CASH_OUT,
+                                    amount=amount, idempotency_key=key)
+        bankroll.cashed_out += amount
+        bankroll.reserve = 0
+    bankroll.save()
+    return amount
+
+
+def do_stand_up(table, user) -> TableBankroll:
+    """"Se lever": keep the seat and the chips, receive no cards and pay no blinds."""
+    with transaction.atomic():
+        table = _lock(table)
+        bankroll = _bankroll(table, user)
+        if bankroll is None or bankroll.status == Status.LEFT:
+            _refuse("not_seated", "Vous n'êtes pas à cette table.", "You are not at this table.")
+        bankroll.status = Status.STANDING
+        bankroll.save(update_fields=["status", "updated_at"])
+        _changed(table)
+        return bankroll
+
+
+def do_sit_back(table, user, *, post_now=False) -> TableBankroll:
+    """"Se rasseoir": wait for the big blind, or post one at once (dead money)."""
+    with transaction.atomic():
+        table = _lock(table)
+        bankroll = _bankroll(table, user)
+        if bankroll is None or bankroll.status == Status.LEFT:
+            _refuse("not_seated", "Vous n'êtes pas à cette table.", "You are not at this table.")
+        if bankroll.status in (Status.STANDING, Status.WAITING_BB, Status.POST_BB):
+            bankroll.status = Status.POST_BB if post_now else Status.WAITING_BB
+        bankroll.sat_out_reason = ""
+        bankroll.save(update_fields=["status", "sat_out_reason", "updated_at"])
+        _maybe_start(table)
+        _changed(table)
+        return bankroll
+
+
+# ----- the platform's hooks: end of a hand, next deal ----------------------------------
+
+
+def _big_blind_seat(dealt: list[int], button: int, seats: int) -> int:
+    """The seat that posts the big blind when `dealt` are dealt in (as the engine does)."""
+    while button not in dealt:
+        button = (button + 1) % seats
+    start = dealt.index(button) + 1
+    order = dealt[start:] + dealt[:start]
+    return order[0] if len(order) == 2 else order[1]
+
+
+def settle_hand(table: Table, game: Game) -> None:
+    """A hand ended: stacks back to the reserves, rake to the owner, pending cash-outs paid."""
+    econ = TableEconomy.objects.select_for_update().get(pk=table_economy(table).pk)
+    if game.number <= econ.settled_number:
+        return
+    state = game.state
+    seats = {s.position: s for s in table.seats.all()}
+    bankrolls = {b.user_id: b for b in TableBankroll.objects.select_for_update().filter(
+        table=table)}
+    for position in state.get("order", []):
+        seat = seats.get(position)
+        bankroll = bankrolls.get(seat.user_id) if seat else None
+        if bankroll is None:  # the seat was left; its chips must not vanish
+            continue
+        bankroll.reserve += state["stacks"][position]
+    dead = ChipMovement.objects.filter(table=table, kind=Kind.DEAD_BLIND,
+                                       game_number=game.number).aggregate(s=Sum("amount"))["s"]
+    if dead:
+        winners = (state.get("result") or {}).get("winners") or state.get("order", [])
+        seat = seats.get(winners[0])
+        bankroll = bankrolls.get(seat.user_id)
+        bankroll.reserve += dead
+        ChipMovement.objects.create(
+            table=table, user_id=seat.user_id, kind=Kind.DEAD_BLIND_WON, amount=dead,
+            game_number=game.number, idempotency_key=f"dead_won:{table.pk}:{game.number}",
+        )
+    rake = state.get("rake") or 0
+    if rake:
+        key = f"rake:{table.pk}:{game.number}"
+        ChipMovement.objects.create(table=table, user_id=table.owner_id, kind=Kind.RAKE,
+                                    amount=rake, game_number=game.number, idempotency_key=key)
+        econ.rake_total += rake
+        if table.owner_id:
+            ledger.post(table.owner_id, Currency.ECUS, rake, reason=LedgerEntry.Reason.RAKE,
+                        key=key, ref=("table", table.pk))
+    for bankroll in bankrolls.values():
+        if bankroll.status == Status.LEAVING:
+            _pay_out(table, bankroll)
+            Seat.objects.filter(table=table, user_id=bankroll.user_id).delete()
+        else:
+            bankroll.save()
+    econ.settled_number = game.number
+    econ.save(update_fields=["settled_number", "rake_total"])
+    if hasattr(table, "_seats_by_position"):
+        del table._seats_by_position  # seats may have been freed
+
+
+def _settle_latest(table):
+    game = _latest(table)
+    if game is not None and game.status == Game.Status.FINISHED:
+        settle_hand(table, game)
+
+
+def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None:
+    """The carry of the hand about to be dealt, or None when fewer than two can play."""
+    _settle_latest(table)
+    seats = {s.position: s for s in table.seats.filter(user__isnull=False)}
+    bankrolls = {b.user_id: b for b in TableBankroll.objects.select_for_update().filter(
+        table=table)}
+    ready = {}
+    for position, seat in seats.items():
+        bankroll = bankrolls.get(seat.user_id)
+        if bankroll is None or bankroll.reserve <= 0:
+            continue
+        if bankroll.status in (Status.PLAYING, Status.POST_BB, Status.WAITING_BB):
+            owner = table.owner_id == seat.user_id
+            allowed = owner or hands.status(seat.user, table.game_slug).can_play
+            if not allowed:
+                _sit_out(bankroll, "no_hands")
+                continue
+            ready[position] = bankroll
+    button = (carry or {}).get("button", 0)
+    active = sorted(p for p, b in ready.items() if b.status != Status.WAITING_BB)
+    if len(active) < 2:
+        dealt = sorted(ready)  # a (re)starting table: nobody waits for the big blind
+    else:
+        dealt = list(active)
+        for position in sorted(p for p, b in ready.items() if b.status == Status.WAITING_BB):
+            if _big_blind_seat(sorted(active + [position]), button, table.seat_count) == position:
+                dealt.append(position)
+        dealt.sort()
+    counted = []
+    for position in dealt:
+        seat = seats[position]
+        try:
+            hands.consume_hand(seat.user, table.game_slug, table_id=table.pk,
+                               game_number=number, is_owner=table.owner_id == seat.user_id)
+        except hands.NoHandLeft as refusal:
+            _sit_out(ready[position], refusal.reason)
+            continue
+        counted.append(position)
+    if len(counted) < 2:
+        return None
+    big_blind = table.options["big_blind"]
+    stacks = [None] * table.seat_count
+    for position in counted:
+        bankroll = ready[position]
+        if bankroll.status == Status.POST_BB and len(active) >= 2:
+            dead = min(big_blind, bankroll.reserve - 1)  # keep a chip to be dealt in
+            if dead > 0:
+                bankroll.reserve -= dead
+                ChipMovement.objects.create(
+                    table=table, user_id=bankroll.user_id, kind=Kind.DEAD_BLIND, amount=dead,
+                    game_number=number,
+                    idempotency_key=f"dead:{table.pk}:{number}:{bankroll.user_id}",
+                )
+        stacks[position] = bankroll.reserve
+        bankroll.reserve = 0
+        bankroll.status = Status.PLAYING
+        bankroll.sat_out_reason = ""
+        bankroll.save()
+    return {"stacks": stacks, "button": button}
+
+
+def _sit_out(bankroll, reason):
+    bankroll.status = Status.STANDING
+    bankroll.sat_out_reason = reason
+    bankroll.save(update_fields=["status", "sat_out_reason", "updated_at"])
+
+
+def next_carry(table: Table, final_state: dict) -> dict:
+    """After a hand at a chip table: settle it; the next deal starts from the next button."""
+    number = table.games.aggregate(n=Max("number"))["n"]
+    settle_hand(table, table.games.get(number=number))
+    carry = table.engine.carry(final_state)
+    if carry is None:
+        seats = final_state["seats"]
+        carry = {"button": (final_state.get("button", 0) + 1) % seats}
+    return {"button": carry["button"]}
+
+
+def _maybe_start(table: Table) -> None:
+    """A waiting chip table deals as soon as two players have chips and hands."""
+    if table.status != Table.Status.WAITING:
+        return
+    game = _latest(table)
+    if game is not None and game.status == Game.Status.PLAYING:
+        return
+    from play.services import start_game
+
+    table.status = Table.Status.PLAYING
+    table.save(update_fields=["status", "updated_at"])
+    button = 0
+    if game is not None:
+        carry = table.engine.carry(game.state)
+        button = carry["button"] if carry else (game.state.get("button", 0) + 1) % table.seat_count
+    start_game(table, {"button": button})  # start_game sets the table back to waiting if not
+
+
+# ----- conservation --------------------------------------------------------------------
+
+
+@dataclass
+class TableChips:
+    table_id: int
+    caves: int
+    cash_outs: int
+    reserves: int
+    in_play: int
+    rake: int
+    dead_pending: int
+
+    @property
+    def balanced(self) -> bool:
+        return self.caves - self.cash_outs == (
+            self.reserves + self.in_play + self.rake + self.dead_pending
+        )
+
+    def __str__(self):
+        return (
+            f"table {self.table_id}: caves {self.caves} - cash-outs {self.cash_outs} != "
+            f"reserves {self.reserves} + in play {self.in_play} + rake {self.rake} + "
+            f"entry blinds {self.dead_pending}"
+        )
+
+
+def table_chips(table: Table) -> TableChips:
+    sums = dict(
+        ChipMovement.objects.filter(table=table).values_list("kind").order_by()
+        .annotate(total=Sum("amount")).values_list("kind", "total")
+    )
+    econ = table_economy(table)
+    reserves = TableBankroll.objects.filter(table=table).aggregate(s=Sum("reserve"))["s"] or 0
+    in_play = 0
+    game = _latest(table)
+    if game is not None and game.number > econ.settled_number and game.carry_in:
+        state = game.state
+        order = state.get("order", [])
+        in_play = (sum(state["stacks"][s] for s in order) + state.get("pot", 0)
+                   + sum(state["bets"]) + (state.get("rake") or 0))
+    return TableChips(
+        table_id=table.pk,
+        caves=sums.get(Kind.CAVE, 0),
+        cash_outs=sums.get(Kind.CASH_OUT, 0),
+        reserves=reserves,
+        in_play=in_play,
+        rake=sums.get(Kind.RAKE, 0),
+        dead_pending=sums.get(Kind.DEAD_BLIND, 0) - sums.get(Kind.DEAD_BLIND_WON, 0),
+    )
+
+
+def verify_tables() -> list[TableChips]:
+    """Every chip table whose chips do not add up (verify_ledgers reports them)."""
+    return [
+        chips
+        for econ in TableEconomy.objects.select_related("table")
+        if not (chips := table_chips(econ.table)).balanced
+    ]
+
+
+# ----- owners: decks of cards and tavern tables ----------------------------------------
+
+
+def do_buy_card_deck(user, request_key: str) -> CardDeck:
+    """A deck of cards for tokens: it opens one Ramponneau table of one's own."""
+    price = economy("CARD_DECK_PRICE_TOKENS")
+    key = f"card_deck:{user.pk}:{request_key}"
+    with transaction.atomic():
+        try:
+            posting = ledger.post(user, Currency.TOKENS, -price,
+                                  reason=LedgerEntry.Reason.CARD_DECK, key=key,
+                                  ref=("card_deck", request_key))
+        except ledger.InsufficientFunds as short:
+            _refuse("insufficient_tokens",
+                    f"Un jeu de cartes coûte {price} jetons d'or (vous en avez {short.balance}).",
+                    f"A deck of cards costs {price} gold tokens (you have {short.balance}).")
+        if not posting.created:
+            return CardDeck.objects.filter(owner=user).order_by("-id").first()
+        return CardDeck.objects.create(owner=user, price_tokens=price)
+
+
+def do_open_tavern_table(owner, *, name, small_blind, big_blind, rake_percent=0, rake_cap=0,
+                         cave_min_bb=None, cave_max_bb=None, seat_count=6) -> Table:
+    """Open a Ramponneau table the owner runs, with one of their unused decks."""
+    from play.services import do_create_table
+
+    low = economy("CAVE_MIN_BIG_BLINDS")
+    high = economy("CAVE_MAX_BIG_BLINDS")
+    cave_min_bb = cave_min_bb or low
+    cave_max_bb = cave_max_bb or high
+    if not low <= cave_min_bb <= cave_max_bb <= high:
+        _refuse("bad_options",
+                f"Les bornes de cave doivent rester entre {low} et {high} grosses blindes.",
+                f"Cave bounds must stay between {low} and {high} big blinds.")
+    with transaction.atomic():
+        deck = (CardDeck.objects.select_for_update()
+                .filter(owner=owner, table__isnull=True).order_by("id").first())
+        if deck is None:
+            _refuse("no_deck", "Il vous faut d'abord acheter un jeu de cartes.",
+                    "You need to buy a deck of cards first.")
+        table = do_create_table(
+            owner, "ramponneau", seat_count=seat_count, name=name,
+            options={"small_blind": small_blind, "big_blind": big_blind,
+                     "rake_percent": rake_percent, "rake_cap": rake_cap},
+            stakes={"cave_min_bb": cave_min_bb, "cave_max_bb": cave_max_bb},
+        )
+        deck.table = table
+        deck.save(update_fields=["table"])
+        TableEconomy.objects.create(table=table, cave_min_bb=cave_min_bb,
+                                    cave_max_bb=cave_max_bb)
+        return table
+
+
+def owner_takings(owner) -> dict:
+    """The rake credited to an owner, in écus, in total and per table."""
+    entries = LedgerEntry.objects.filter(account=owner, reason=LedgerEntry.Reason.RAKE)
+    per_table = dict(entries.values_list("ref_id").order_by().annotate(total=Sum("amount"))
+                     .values_list("ref_id", "total"))
+    return {"total": sum(per_table.values()), "tables": per_table}

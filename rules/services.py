@@ -1,0 +1,160 @@
+"""Every change to the rules content goes through one of these functions.
+
+``do_publish`` renders and checks the markup (examples included) and refuses content with
+errors; it keeps a django-reversion revision of each published state and drops the page's
+cached rendering once the transaction commits.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+import reversion
+from rules import markup
+from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
+
+GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
+
+
+class PublishRefused(Exception):
+    """The content has errors; ``errors`` lists them in French."""
+
+    def __init__(self, errors):
+        super().__init__("; ".join(errors))
+        self.errors = list(errors)
+
+
+def glossary_terms(language: str = "fr") -> list[markup.Term]:
+    """The published glossary terms, as the markup links them."""
+    return [
+        markup.Term(t.slug, t.term, t.variant_list(), t.get_absolute_url())
+        for t in GlossaryTerm.objects.filter(language=language, status=Status.PUBLISHED)
+    ]
+
+
+def render_page_body(body: str, slug: str, language: str = "fr", terms=None) -> markup.Rendered:
+    from play.engine import SLUGS
+
+    terms = glossary_terms(language) if terms is None else terms
+    return markup.render(body, terms=terms, game_page=slug in SLUGS)
+
+
+def page_cache_key(page: RulesPage, language: str) -> str:
+    """Per page, per interface language, per published state."""
+    stamp = int(page.updated_at.timestamp() * 1_000_000) if page.updated_at else 0
+    return f"rules:page:{page.pk}:{language}:{stamp}"
+
+
+def _forget(page: RulesPage) -> None:
+    from django.conf import settings
+
+    keys = [page_cache_key(page, code) for code, _ in settings.LANGUAGES]
+    transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+def do_save_draft(page: RulesPage, fields: dict, user=None) -> RulesPage:
+    """Keep an editor's work without publishing it (the public page does not change)."""
+    with transaction.atomic():
+        page = RulesPage.objects.select_for_update().get(pk=page.pk)
+        draft = {name: fields[name] for name in EDITABLE_FIELDS if name in fields}
+        if page.status == Status.DRAFT:
+            # Never published: the draft IS the page.
+            for name, value in draft.items():
+                setattr(page, name, value)
+            page.draft = None
+        else:
+            page.draft = draft
+        with reversion.create_revision():
+            reversion.set_user(user)
+            reversion.set_comment("Brouillon enregistré")
+            page.save()
+    return page
+
+
+def do_publish(page: RulesPage, fields: dict | None = None, user=None, comment: str = "Publication",
+               terms=None) -> RulesPage:
+    """Publish ``fields`` (default: the page's draft); PublishRefused if the markup has errors."""
+    with transaction.atomic():
+        page = RulesPage.objects.select_for_update().get(pk=page.pk)
+        values = page.editable() if fields is None else {**page.editable(), **fields}
+        rendered = render_page_body(values["body"], page.slug, page.language, terms)
+        if rendered.errors:
+            raise PublishRefused(rendered.errors)
+        _forget(page)
+        for name in EDITABLE_FIELDS:
+            setattr(page, name, values[name])
+        page.html, page.text, page.toc = rendered.html, rendered.text, rendered.toc
+        page.draft = None
+        page.status = Status.PUBLISHED
+        page.published_at = timezone.now()
+        with reversion.create_revision():
+            reversion.set_user(user)
+            reversion.set_comment(comment)
+            page.save()
+    return page
+
+
+def do_unpublish(page: RulesPage, user=None) -> RulesPage:
+    with transaction.atomic():
+        page = RulesPage.objects.select_for_update().get(pk=page.pk)
+        _forget(page)
+        page.status = Status.DRAFT
+        with reversion.create_revision():
+            reversion.set_user(user)
+            reversion.set_comment("Retirée de la publication")
+            page.save()
+    return page
+
+
+def do_restore(page: RulesPage, version, user=None) -> tuple[RulesPage, list[str]]:
+    """Bring back the texts of an old revision: published at once if they are still valid,
+    else kept as a draft (the errors are returned, e.g. an engine that changed since)."""
+    old = version.field_dict
+    fields = {name: old[name] for name in EDITABLE_FIELDS if name in old}
+    when = timezone.localtime(version.revision.date_created).strftime("%d/%m/%Y %H:%M")
+    try:
+        page = do_publish(page, fields, user, comment=f"Restauration de la révision du {when}")
+    except PublishRefused as refused:
+        page = do_save_draft(page, fields, user)
+        return page, refused.errors
+    return page, []
+
+
+def rerender_pages(language: str = "fr") -> int:
+    """Render the published pages again (the glossary changed: links may be new)."""
+    terms = glossary_terms(language)
+    count = 0
+    for page in RulesPage.objects.filter(language=language, status=Status.PUBLISHED):
+        rendered = render_page_body(page.body, page.slug, language, terms)
+        if rendered.errors:
+            continue  # keep the last good rendering; the editor will see the errors
+        if (page.html, page.text, page.toc) != (rendered.html, rendered.text, rendered.toc):
+            _forget(page)
+            page.html, page.text, page.toc = rendered.html, rendered.text, rendered.toc
+            page.save(update_fields=["html", "text", "toc", "updated_at"])
+            count += 1
+    return count
+
+
+def render_term(term: GlossaryTerm, terms=None) -> markup.Rendered:
+    terms = glossary_terms(term.language) if terms is None else terms
+    return markup.render(term.definition, terms=terms, self_slug=term.slug, autolink=False)
+
+
+def do_save_term(term: GlossaryTerm, user=None, comment: str = "Modification", rerender: bool = True,
+                 terms=None) -> GlossaryTerm:
+    rendered = render_term(term, terms)
+    if rendered.errors:
+        raise PublishRefused(rendered.errors)
+    term.html, term.text = rendered.html, rendered.text
+    with transaction.atomic():
+        with reversion.create_revision():
+            reversion.set_user(user)
+            reversion.set_comment(comment)
+            term.save()
+        transaction.on_commit(lambda: cache.delete(GLOSSARY_STAMP_KEY))
+        if rerender:
+            rerender_pages(term.language)
+    return term

@@ -50,7 +50,10 @@ def page_cache_key(page: RulesPage, language: str) -> str:
 def _forget(page: RulesPage) -> None:
     from django.conf import settings
 
-    keys = [page_cache_key(page, code) for code, _ in settings.LANGUAGES]
+    keys = []
+    for code, _ in settings.LANGUAGES:
+        base = page_cache_key(page, code)
+        keys += [base, f"{base}:anon:0", f"{base}:anon:1"]
     transaction.on_commit(lambda: cache.delete_many(keys))
 
 

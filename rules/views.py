@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -26,6 +27,10 @@ from rules.forms import PageForm
 from rules.models import FICHE_FIELDS, GlossaryTerm, RulesPage, Status
 
 PAGE_CACHE_SECONDS = 24 * 3600
+# A whole page cached for anonymous readers holds these in place of the per-request
+# CSRF token and CSP nonce, replaced on the way out.
+TOKEN_SLOT = "rules-csrf-token-slot-0b1d"
+NONCE_SLOT = "rules-csp-nonce-slot-5e7a"
 
 
 def is_editor(user) -> bool:
@@ -52,7 +57,7 @@ def _lang() -> str:
 
 def _get_page(request, slug) -> RulesPage:
     """The page in the reader's language if translated, else French; drafts for editors only."""
-    pages = {p.language: p for p in RulesPage.objects.filter(slug=slug)}
+    pages = {p.language: p for p in RulesPage.objects.filter(slug=slug).defer("body", "text", "html", "draft", "toc")}
     page = pages.get(_lang()) if _lang() in pages and pages[_lang()].is_published else pages.get("fr")
     if page is None or (not page.is_published and not is_editor(request.user)):
         raise Http404(_("Cette page de règles n'existe pas."))
@@ -86,18 +91,44 @@ def _page_body(page: RulesPage) -> str:
     return body
 
 
+def _has_messages(request) -> bool:
+    if "messages" in request.COOKIES:
+        return True
+    session = getattr(request, "session", None)
+    return bool(session is not None and session.session_key and "_messages" in session)
+
+
 def page(request, slug):
     page = _get_page(request, slug)
     from play.engine import SLUGS
 
     context = {
         "page": page,
-        "body": mark_safe(_page_body(page)),
         "playable": page.slug in SLUGS,
         "is_editor": is_editor(request.user),
         "four_colour": _four_colour(request),
     }
+    if page.is_published and not request.user.is_authenticated and not _has_messages(request):
+        return _anonymous_page(request, page, context)
+    context["body"] = mark_safe(_page_body(page))
     return render(request, "rules/page.html", context)
+
+
+def _anonymous_page(request, page, context):
+    """Most readers: the whole page from the cache, with this request's token and nonce."""
+    from django.middleware.csp import get_nonce
+
+    key = f"{services.page_cache_key(page, _lang())}:anon:{int(context['four_colour'])}"
+    html = cache.get(key)
+    if html is None:
+        context = {**context, "body": mark_safe(_page_body(page)), "csrf_token": TOKEN_SLOT,
+                   "csp_nonce": NONCE_SLOT}
+        html = render_to_string("rules/page.html", context, request=request)
+        cache.set(key, html, PAGE_CACHE_SECONDS)
+    html = html.replace(TOKEN_SLOT, get_token(request))
+    nonce = get_nonce(request)
+    html = html.replace(NONCE_SLOT, str(nonce) if nonce is not None else "")
+    return HttpResponse(html)
 
 
 def glossary(request):
@@ -112,12 +143,26 @@ def term(request, slug):
     term = get_object_or_404(GlossaryTerm, slug=slug, language="fr", status=Status.PUBLISHED)
     forms = [fold(f) for f in (term.term, *term.variant_list())]
     used_in = []
-    for page in RulesPage.objects.filter(language="fr", status=Status.PUBLISHED).only("slug", "title", "text"):
-        words = " " + " ".join(rules_search.WORD.findall(fold(page.text))) + " "
+    for page in RulesPage.objects.filter(language="fr", status=Status.PUBLISHED).only("slug", "title", "updated_at"):
+        words = _folded_words(page)
         if any(f" {f} " in words for f in forms):
             used_in.append(page)
     return render(request, "rules/term.html", {"term": term, "html": mark_safe(term.html), "used_in": used_in,
                                                "four_colour": _four_colour(request)})
+
+
+_FOLDED: dict = {}
+
+
+def _folded_words(page) -> str:
+    """ " word word ... " of a page's text, folded, remembered per published state."""
+    key = (page.pk, page.updated_at)
+    if key not in _FOLDED:
+        text = RulesPage.objects.filter(pk=page.pk).values_list("text", flat=True).first() or ""
+        if len(_FOLDED) > 100:
+            _FOLDED.clear()
+        _FOLDED[key] = " " + " ".join(rules_search.WORD.findall(fold(text))) + " "
+    return _FOLDED[key]
 
 
 def search(request):

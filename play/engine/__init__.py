@@ -4,6 +4,16 @@ from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, from_j
 from .registry import SLUGS, available_games, get_game
 
 __all__ = [
-    "CHANCE", "BadOptions", "Game", "IllegalAction", "Option", "SLUGS", "available_games",
-    "clone", "from_json", "get_game", "replay", "to_json",
+    "CHANCE",
+    "BadOptions",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "SLUGS",
+    "available_games",
+    "clone",
+    "from_json",
+    "get_game",
+    "replay",
+    "to_json",
 ]

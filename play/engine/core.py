@@ -232,7 +232,9 @@ def concrete(entry: Action, rng=None, pick_low: bool = False) -> Action:
     """A concrete action from a ``legal_actions`` entry, choosing any free part at random
     (or the smallest when ``pick_low``)."""
     if "min" in entry and "max" in entry:
-        amount = entry["min"] if pick_low or rng is None else rng.randint(entry["min"], entry["max"])
+        amount = (
+            entry["min"] if pick_low or rng is None else rng.randint(entry["min"], entry["max"])
+        )
         return {k: v for k, v in entry.items() if k not in ("min", "max")} | {"amount": amount}
     if "choose" in entry and "from" in entry:
         low, high = entry["choose"]

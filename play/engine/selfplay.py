@@ -55,7 +55,9 @@ def check_views(game: Game, state: dict, actor) -> None:
         view = game.view(state, seat)
         hidden = spectator_hidden if seat is None else game.hidden_cards(state, seat)
         if seat is not None and not hidden <= spectator_hidden:
-            raise Violation(f"seat {seat} is hidden cards a spectator sees: {hidden - spectator_hidden}")
+            raise Violation(
+                f"seat {seat} is hidden cards a spectator sees: {hidden - spectator_hidden}"
+            )
         leaked = cards_in(view) & hidden  # cards_in also proves the view serialises
         if leaked:
             raise Violation(f"view of seat {seat} shows hidden cards {sorted(leaked)}")
@@ -104,7 +106,9 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
         try:
             new_state = game.apply(state, action)
         except IllegalAction as refusal:
-            raise Violation(f"a legal action was refused: {action} ({refusal.rule}: {refusal.fr})")
+            raise Violation(
+                f"a legal action was refused: {action} ({refusal.rule}: {refusal.fr})"
+            ) from refusal
         if to_json(state) != text:
             raise Violation(f"apply changed its input state on {action}")
         log.append(action)
@@ -118,13 +122,26 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
     return state, log
 
 
-def run(slug: str, games: int, seed: int, bot_seats: set[int] | None = None, all_bots: bool = False,
-        seats: int | None = None, export_phh: str | None = None) -> dict:
+def run(
+    slug: str,
+    games: int,
+    seed: int,
+    bot_seats: set[int] | None = None,
+    all_bots: bool = False,
+    seats: int | None = None,
+    export_phh: str | None = None,
+) -> dict:
     game = get_game(slug)
     rng = random.Random(seed)
     summary = {
-        "game": slug, "games": games, "seed": seed, "actions": 0, "violations": 0,
-        "first_violations": [], "wins_by_seat": {}, "games_by_seat_count": {},
+        "game": slug,
+        "games": games,
+        "seed": seed,
+        "actions": 0,
+        "violations": 0,
+        "first_violations": [],
+        "wins_by_seat": {},
+        "games_by_seat_count": {},
     }
     if export_phh:
         os.makedirs(export_phh, exist_ok=True)
@@ -167,17 +184,25 @@ def run(slug: str, games: int, seed: int, bot_seats: set[int] | None = None, all
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m play.engine.selfplay", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m play.engine.selfplay", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", action="store_true", help="every seat is played by the game's bot")
+    parser.add_argument(
+        "--bots", action="store_true", help="every seat is played by the game's bot"
+    )
     parser.add_argument("--bot-seats", default="", help="comma-separated seats played by the bot")
     parser.add_argument("--seats", type=int, default=None, help="fix the number of seats")
-    parser.add_argument("--export-phh", default=None, metavar="DIR", help="write one PHH file per hand")
+    parser.add_argument(
+        "--export-phh", default=None, metavar="DIR", help="write one PHH file per hand"
+    )
     args = parser.parse_args(argv)
     bot_seats = {int(s) for s in args.bot_seats.split(",") if s.strip()}
-    summary = run(args.game, args.games, args.seed, bot_seats, args.bots, args.seats, args.export_phh)
+    summary = run(
+        args.game, args.games, args.seed, bot_seats, args.bots, args.seats, args.export_phh
+    )
     for line in summary["first_violations"]:
         print("VIOLATION", line, file=sys.stderr)
     print(json.dumps(summary, sort_keys=True))

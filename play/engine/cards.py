@@ -83,8 +83,8 @@ def is_card(text: object) -> bool:
     """True for any well-formed card id, with or without a deck-copy suffix."""
     if not isinstance(text, str) or len(text) < 2:
         return False
-    face, _, copy = text.partition(".")
-    if copy and not copy.isdigit():
+    face, dot, copy = text.partition(".")
+    if dot and not copy.isdigit():
         return False
     if len(face) != 2:
         return False

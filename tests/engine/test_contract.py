@@ -132,7 +132,7 @@ def test_french_and_english_card_names_come_from_cards_py():
 def test_card_ids_are_recognised_and_every_physical_card_is_unique():
     for good in ("Th", "2c", "As.1", "Xr.1", "Xb.2"):
         assert is_card(good)
-    for bad in ("", "T", "1h", "Tx", "Th.a", "Xg.1", "Thh", 7, None):
+    for bad in ("", "T", "1h", "Tx", "Th.a", "Th.", "Xg.1", "Thh", 7, None):
         assert not is_card(bad)
     two = multi_deck(2)
     assert len(two) == len(set(two)) == 108

@@ -82,7 +82,14 @@ class NoHandLeft(Exception):
 
 
 def consume_hand(
-    user, game_slug: str, *, table_id: int, game_number: int, is_owner: bool = False, now=None
+    user,
+    game_slug: str,
+    *,
+    table_id: int,
+    game_number: int,
+    is_owner: bool = False,
+    position: int | None = None,
+    now=None,
 ) -> HandDeal:
     """Count one hand dealt to `user` (once per table and game number).
 
@@ -127,5 +134,6 @@ def consume_hand(
             day=day,
             table_id=table_id,
             game_number=game_number,
+            position=position,
             source=source,
         )

@@ -327,6 +327,7 @@ class HandDeal(models.Model):
     day = models.DateField()  # Europe/Paris
     table_id = models.BigIntegerField()
     game_number = models.PositiveIntegerField()
+    position = models.PositiveSmallIntegerField(null=True, blank=True)  # the seat dealt in
     source = models.CharField(max_length=10, choices=Source.choices)
     created_at = models.DateTimeField(auto_now_add=True)
 

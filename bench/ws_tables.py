@@ -104,7 +104,9 @@ def start_server(env, port):
     server = subprocess.Popen(
         [sys.executable, *profile, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "bench.echo_consumer:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        stderr=open(env["BENCH_SERVER_LOG"], "ab") if env.get("BENCH_SERVER_LOG")  # noqa: SIM115
+        else subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
     while True:

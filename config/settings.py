@@ -168,7 +168,15 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 changed two defaults the layer relies on: a 5 s socket timeout
+            # aborts the layer's blocking 5 s BZPOPMIN and kills idle consumers
+            # (django/channels_redis#422), and pools stop at 100 connections, which
+            # hundreds of sockets joining their groups at once exceed.
+            "CONFIG": {
+                "hosts": [
+                    {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000}
+                ]
+            },
         }
     }
     CACHES = {

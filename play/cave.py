@@ -339,7 +339,8 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
         seat = seats[position]
         try:
             hands.consume_hand(seat.user, table.game_slug, table_id=table.pk,
-                               game_number=number, is_owner=table.owner_id == seat.user_id)
+                               game_number=number, is_owner=table.owner_id == seat.user_id,
+                               position=position)
         except hands.NoHandLeft as refusal:
             _sit_out(ready[position], refusal.reason)
             continue

@@ -459,9 +459,6 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
         best = max(values[n] for n in eligible)
         winners = [n for n in eligible if values[n] == best]
         engine_pots.append((pot["amount"], eligible, winners))
-        verdict.facts.append(
-            ("Pot", f"{pot['amount']} pour {' '.join(eligible)}, gagné par {' '.join(winners)}")
-        )
     for name, text in example.prefixed("combinaison"):
         if name not in values:
             raise ExampleError(f"« combinaison {name} » : {name} n'a pas de main à l'abattage.")
@@ -556,6 +553,8 @@ def check_ramponneau_betting(example: Example) -> Verdict:
         except IllegalAction as refusal:
             raise ExampleError(f"« {step} » est refusé par le moteur : {refusal.fr}") from None
     verdict = Verdict()
+    verdict.facts.append(("Bouton, blindes", f"{button}, {blinds[0]} / {blinds[1]}"))
+    verdict.facts.append(("Actions", " ; ".join(s.strip() for s in example.need("actions").split(";") if s.strip())))
     if state["actor"] is None or state["actor"] == CHANCE:
         raise ExampleError("après ces actions, personne n'a la parole.")
     actor = players[state["actor"]]
@@ -648,6 +647,7 @@ def check_all_fours_deal(example: Example) -> Verdict:
     won = [[] for _ in range(n)]
     hands = [list(h) for h in held]
     leader = tricks[0][0][0]
+    trick_rows = []
     for number, trick in enumerate(tricks, 1):
         seats = [seat for seat, _ in trick]
         if seats != [(leader + i) % n for i in range(n)]:
@@ -661,10 +661,13 @@ def check_all_fours_deal(example: Example) -> Verdict:
                     f"(cartes permises : {' '.join(card_short(c) for c in allowed)})."
                 )
             hands[seat].remove(card)
+        first = leader
         leader = all_fours.trick_winner(trick, trump)
         won[leader] += [c for _, c in trick]
+        trick_rows.append((f"Pli {number} : {players[first]} entame, {players[leader]} le prend",
+                           [c for _, c in trick]))
     summary = all_fours.score_deal(trump, held, won, n, options["low_goes_to"])
-    verdict = Verdict(rows=[(players[s], held[s]) for s in range(n)])
+    verdict = Verdict(rows=trick_rows)
     verdict.facts.append(("Atout", SUIT_NAMES_FR[trump]))
 
     def side_names(side: int | None) -> str:
@@ -687,8 +690,9 @@ def check_all_fours_deal(example: Example) -> Verdict:
     )
     verdict.claim("Game", claimed, engine, same)
     points = ", ".join(f"{side_names(side)} {p}" for side, p in enumerate(game["points"]))
-    verdict.facts.append(("Points de levées", points))
-    if example.get("points") is not None:
+    if example.get("points") is None:
+        verdict.facts.append(("Points de levées", points))
+    else:
         verdict.claim("points", example.get("points"), points)
     return verdict
 

@@ -18,6 +18,23 @@ from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
 GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
 
 
+def _code_version() -> str:
+    """A digest of the templates that shape a cached page: a deploy that changes them
+    must not serve pages cached by the previous version (Redis outlives processes)."""
+    import hashlib
+    from pathlib import Path
+
+    from django.conf import settings
+
+    digest = hashlib.sha256()
+    for path in sorted((Path(settings.BASE_DIR) / "templates").glob("**/*.html")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+CODE_VERSION = None
+
+
 class PublishRefused(Exception):
     """The content has errors; ``errors`` lists them in French."""
 
@@ -43,8 +60,11 @@ def render_page_body(body: str, slug: str, language: str = "fr", terms=None) -> 
 
 def page_cache_key(page: RulesPage, language: str) -> str:
     """Per page, per interface language, per published state."""
+    global CODE_VERSION
+    if CODE_VERSION is None:
+        CODE_VERSION = _code_version()
     stamp = int(page.updated_at.timestamp() * 1_000_000) if page.updated_at else 0
-    return f"rules:page:{page.pk}:{language}:{stamp}"
+    return f"rules:page:{CODE_VERSION}:{page.pk}:{language}:{stamp}"
 
 
 def _forget(page: RulesPage) -> None:

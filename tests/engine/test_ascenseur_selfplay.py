@@ -12,12 +12,13 @@ from play.engine.core import concrete
 from play.engine.selfplay import run
 
 
-def test_the_selfplay_checker_finds_nothing_with_random_players():
-    # Every step runs the full contract checks (views of every seat, JSON round trips...);
-    # at ~1,000 checked actions a second, a handful of games is what a test can afford.
-    summary = run("ascenseur", 8, seed=11)
+def test_selfplay_of_a_thousand_games_finds_no_violation():
+    # Every step runs the full contract checks: views of every seat, JSON round trips,
+    # invariants, refusal of a bogus action; each game's log replays to its final state.
+    summary = run("ascenseur", 1000, seed=11)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert summary["games"] == 8 and summary["actions"] > 0
+    assert sum(summary["games_by_seat_count"].values()) == 1000
+    assert set(summary["games_by_seat_count"]) == {"3", "4", "5", "6", "7"}
 
 
 def test_the_selfplay_checker_finds_nothing_with_the_bots():
@@ -25,17 +26,11 @@ def test_the_selfplay_checker_finds_nothing_with_the_bots():
     assert summary["violations"] == 0, summary["first_violations"]
 
 
-def test_a_thousand_random_games_keep_every_rule():
-    """1,000 complete games with random seats, options and legal actions.
-
-    The per-step checks that the selfplay checker runs cost ~1 ms an action (25 deals make a
-    game of up to 900 actions), so here each action must be accepted, the engine's own
-    invariants and the JSON round trip are checked after every deal, and each game's log
-    must replay to the same final state.
-    """
+def test_the_winners_are_the_highest_totals_after_the_last_deal():
+    """Whole random games: the winners are exactly the seats with the highest total."""
     rng = random.Random(1000)
     actions = 0
-    for _ in range(1000):
+    for _ in range(200):
         options = GAME.random_options(rng)
         seats = rng.randint(3, 7)
         state = GAME.new(seats, options)
@@ -58,7 +53,7 @@ def test_a_thousand_random_games_keep_every_rule():
         assert result["winners"] == [s for s in range(seats) if result["scores"][s] == top]
         assert replay(GAME, seats, options, None, log) == state
         actions += len(log)
-    assert actions > 500_000
+    assert actions > 100_000
 
 
 # ----- properties on random deals ----------------------------------------------------------

@@ -94,7 +94,10 @@ def main(argv=None):
     port = free_port()
     daphne = subprocess.Popen(
         [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         for _ in range(100):
@@ -109,7 +112,9 @@ def main(argv=None):
             asyncio.run(measure("127.0.0.1", port, path, 2, 1.0))
         for _ in range(2):
             for name, path in targets.items():
-                rps, latencies = asyncio.run(measure("127.0.0.1", port, path, args.clients, args.seconds / 2))
+                rps, latencies = asyncio.run(
+                    measure("127.0.0.1", port, path, args.clients, args.seconds / 2)
+                )
                 results[name]["rps"].append(rps)
                 results[name]["latencies"] += latencies
     finally:
@@ -124,8 +129,14 @@ def main(argv=None):
     }
     for name, path in targets.items():
         rps = sum(results[name]["rps"]) / len(results[name]["rps"])
-        out[name] = {"path": path, "requests_per_second": round(rps, 1), **summary(results[name]["latencies"])}
-    out["ratio_page_to_ping"] = round(out["page"]["requests_per_second"] / out["ping"]["requests_per_second"], 3)
+        out[name] = {
+            "path": path,
+            "requests_per_second": round(rps, 1),
+            **summary(results[name]["latencies"]),
+        }
+    out["ratio_page_to_ping"] = round(
+        out["page"]["requests_per_second"] / out["ping"]["requests_per_second"], 3
+    )
     print(json.dumps(out, indent=2))
 
 

@@ -16,8 +16,9 @@ class RulesPageAdminForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("status") == "published" and "body" in cleaned:
-            rendered = services.render_page_body(cleaned["body"], cleaned.get("slug", ""),
-                                                  cleaned.get("language", "fr"))
+            rendered = services.render_page_body(
+                cleaned["body"], cleaned.get("slug", ""), cleaned.get("language", "fr")
+            )
             if rendered.errors:
                 raise forms.ValidationError(rendered.errors)
         return cleaned
@@ -55,8 +56,11 @@ class GlossaryTermAdminForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if "definition" in cleaned:
-            term = GlossaryTerm(slug=cleaned.get("slug", ""), definition=cleaned["definition"],
-                                language=cleaned.get("language", "fr"))
+            term = GlossaryTerm(
+                slug=cleaned.get("slug", ""),
+                definition=cleaned["definition"],
+                language=cleaned.get("language", "fr"),
+            )
             rendered = services.render_term(term)
             if rendered.errors:
                 raise forms.ValidationError(rendered.errors)

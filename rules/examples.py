@@ -142,7 +142,9 @@ def parse(text: str) -> Example:
             continue
         key, sep, value = stripped.partition(":")
         if not sep or not key.strip():
-            raise ExampleError(f"ligne {number} : « {stripped} » n'a pas la forme « clé : valeur ».")
+            raise ExampleError(
+                f"ligne {number} : « {stripped} » n'a pas la forme « clé : valeur »."
+            )
         lines.append((fold(key), key.strip(), value.strip()))
     example = Example("", "", "", lines)
     game = fold(example.need("jeu"))
@@ -306,7 +308,9 @@ def check_ascenseur_bids(example: Example) -> Verdict:
         raise ExampleError(f"à {seats} joueurs, la partie compte {len(sizes)} donnes.")
     bids = [integer(b, "annonces") for b in example.need("annonces").split()]
     if len(bids) != seats - 1:
-        raise ExampleError(f"il faut les annonces des {seats - 1} joueurs qui parlent avant le donneur.")
+        raise ExampleError(
+            f"il faut les annonces des {seats - 1} joueurs qui parlent avant le donneur."
+        )
     # The engine deals every deal from a fixed pack and plays the earlier ones by default.
     state = game.new(seats, options)
     deck = {"type": "deal", "deck": sorted(ascenseur.DECK)}
@@ -318,15 +322,20 @@ def check_ascenseur_bids(example: Example) -> Verdict:
     if example.get("cartes") is not None:
         verdict.claim("cartes", example.get("cartes"), state["size"])
     if example.get("atout") is not None:
-        verdict.claim("atout", "oui" if boolean(example.get("atout"), "atout") else "non",
-                      "oui" if state["trump"] else "non")
+        verdict.claim(
+            "atout",
+            "oui" if boolean(example.get("atout"), "atout") else "non",
+            "oui" if state["trump"] else "non",
+        )
     if state["turnup"]:
         verdict.rows.append(("Retourne", [state["turnup"]]))
     for i, bid in enumerate(bids, 1):
         try:
             state = game.apply(state, {"type": "bid", "tricks": bid})
         except IllegalAction as refusal:
-            raise ExampleError(f"annonce {i} ({bid}) refusée par le moteur : {refusal.fr}") from None
+            raise ExampleError(
+                f"annonce {i} ({bid}) refusée par le moteur : {refusal.fr}"
+            ) from None
     if state["actor"] != state["dealer"]:
         raise ExampleError("après ces annonces, ce n'est pas au donneur de parler.")
     allowed = [a["tricks"] for a in game.legal_actions(state)]
@@ -334,8 +343,12 @@ def check_ascenseur_bids(example: Example) -> Verdict:
     engine = " ".join(map(str, forbidden)) or "aucune"
     verdict.facts.append(("Annonces permises au donneur", " ".join(map(str, allowed))))
     claimed = example.need("interdite")
-    verdict.claim("interdite", claimed, engine, fold(claimed) in NOBODY and not forbidden
-                  or fold(claimed) == fold(engine))
+    verdict.claim(
+        "interdite",
+        claimed,
+        engine,
+        fold(claimed) in NOBODY and not forbidden or fold(claimed) == fold(engine),
+    )
     return verdict
 
 
@@ -377,15 +390,33 @@ def check_ascenseur_trick(example: Example) -> Verdict:
 # ----- Ramponneau ---------------------------------------------------------------------------
 
 
-RANK_WORDS_FR = dict(zip("23456789TJQKA", (
-    "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
-    "valet", "dame", "roi", "as",
-), strict=True))
+RANK_WORDS_FR = dict(
+    zip(
+        "23456789TJQKA",
+        (
+            "deux",
+            "trois",
+            "quatre",
+            "cinq",
+            "six",
+            "sept",
+            "huit",
+            "neuf",
+            "dix",
+            "valet",
+            "dame",
+            "roi",
+            "as",
+        ),
+        strict=True,
+    )
+)
 RANK_PLURALS_FR = {"valet": "valets", "dame": "dames", "roi": "rois"}  # numbers do not take an s
 
 
 def poker_hand_fr(value) -> str:
-    """A poker hand in French, from the engine's value: "brelan de sept", "full aux dames par les quatre"."""
+    """A poker hand in French from the engine's value: "brelan de sept", "full aux dames par
+    les quatre" (numbers take no s, unlike poker.describe_value's French)."""
     from play.engine import poker
 
     category, ranks = poker.decode(value)
@@ -470,7 +501,9 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
         for n in eligible + winners:
             if n not in by_folded:
                 raise ExampleError(f"« {n} » n'est pas un joueur de cet exemple.")
-        claimed_pots.append((amount, [by_folded[n] for n in eligible], [by_folded[n] for n in winners]))
+        claimed_pots.append(
+            (amount, [by_folded[n] for n in eligible], [by_folded[n] for n in winners])
+        )
     if not claimed_pots:
         raise ExampleError("il manque au moins une ligne « pot : … ».")
     for i, (amount, eligible, winners) in enumerate(claimed_pots):
@@ -480,9 +513,13 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
             continue
         e_amount, e_eligible, e_winners = engine_pots[i]
         engine = f"{e_amount} pour {' '.join(e_eligible)}, gagné par {' '.join(e_winners)}"
-        ok = amount == e_amount and set(eligible) == set(e_eligible) and set(winners) == set(e_winners)
+        ok = (
+            amount == e_amount
+            and set(eligible) == set(e_eligible)
+            and set(winners) == set(e_winners)
+        )
         verdict.claim("pot", claimed, engine, ok)
-    for amount, eligible, winners in engine_pots[len(claimed_pots):]:
+    for amount, eligible, _ in engine_pots[len(claimed_pots) :]:
         verdict.claim("pot", "(non cité)", f"{amount} pour {' '.join(eligible)}", False)
     return verdict
 
@@ -529,7 +566,10 @@ def check_ramponneau_betting(example: Example) -> Verdict:
     blinds = example.get("blindes", "10 20").split()
     if len(blinds) != 2:
         raise ExampleError("« blindes : petite grosse », par exemple « blindes : 10 20 ».")
-    options = {"small_blind": integer(blinds[0], "blindes"), "big_blind": integer(blinds[1], "blindes")}
+    options = {
+        "small_blind": integer(blinds[0], "blindes"),
+        "big_blind": integer(blinds[1], "blindes"),
+    }
     try:
         options = game.resolve_options(options)
         state = game.new(len(players), options, {"stacks": stacks, "button": players.index(button)})
@@ -554,22 +594,36 @@ def check_ramponneau_betting(example: Example) -> Verdict:
             raise ExampleError(f"« {step} » est refusé par le moteur : {refusal.fr}") from None
     verdict = Verdict()
     verdict.facts.append(("Bouton, blindes", f"{button}, {blinds[0]} / {blinds[1]}"))
-    verdict.facts.append(("Actions", " ; ".join(s.strip() for s in example.need("actions").split(";") if s.strip())))
+    verdict.facts.append(
+        ("Actions", " ; ".join(s.strip() for s in example.need("actions").split(";") if s.strip()))
+    )
     if state["actor"] is None or state["actor"] == CHANCE:
         raise ExampleError("après ces actions, personne n'a la parole.")
     actor = players[state["actor"]]
     legal = {a["type"]: a for a in game.legal_actions(state)}
     verdict.facts.append(("À parler", actor))
-    verdict.facts.append(("Mises du tour", ", ".join(
-        f"{players[s]} {state['bets'][s]}" for s in range(len(players)) if state["bets"][s]) or "aucune"))
+    verdict.facts.append(
+        (
+            "Mises du tour",
+            ", ".join(
+                f"{players[s]} {state['bets'][s]}" for s in range(len(players)) if state["bets"][s]
+            )
+            or "aucune",
+        )
+    )
     if example.get("pot") is not None:
         verdict.claim("pot", example.get("pot"), state["pot"])
     if example.get("a payer") is not None:
-        verdict.claim("à payer", example.get("a payer"), legal["call"]["amount"] if "call" in legal else 0)
+        verdict.claim(
+            "à payer", example.get("a payer"), legal["call"]["amount"] if "call" in legal else 0
+        )
     if example.get("relance minimale") is not None:
         raising = legal.get("raise") or legal.get("bet")
-        verdict.claim("relance minimale", example.get("relance minimale"),
-                      raising["min"] if raising else "aucune relance permise")
+        verdict.claim(
+            "relance minimale",
+            example.get("relance minimale"),
+            raising["min"] if raising else "aucune relance permise",
+        )
     return verdict
 
 
@@ -593,13 +647,18 @@ def check_all_fours_turnup(example: Example) -> Verdict:
     # in its place, after the six cards of each player.
     high = max(pack, key=lambda c: all_fours.POWER[c[0]])
     low = min(pack, key=lambda c: all_fours.POWER[c[0]])
-    state = game.apply(state, {"type": "deal", "deck": [high, low] + [c for c in pack if c not in (high, low)]})
+    state = game.apply(
+        state, {"type": "deal", "deck": [high, low] + [c for c in pack if c not in (high, low)]}
+    )
     rest = [c for c in pack if c != turnup]
     state = game.apply(state, {"type": "deal", "deck": rest[:12] + [turnup] + rest[12:]})
     scored = state["scores"][all_fours.side_of(state["dealer"], 2)] > 0
     verdict = Verdict(rows=[("Retourne", [turnup])])
-    verdict.claim("marque", "oui" if boolean(example.need("marque"), "marque") else "non",
-                  "oui" if scored else "non")
+    verdict.claim(
+        "marque",
+        "oui" if boolean(example.need("marque"), "marque") else "non",
+        "oui" if scored else "non",
+    )
     return verdict
 
 
@@ -652,7 +711,10 @@ def check_all_fours_deal(example: Example) -> Verdict:
         seats = [seat for seat, _ in trick]
         if seats != [(leader + i) % n for i in range(n)]:
             expected = players[leader]
-            raise ExampleError(f"pli {number} : {expected} entame et l'on joue vers la droite, dans l'ordre des joueurs.")
+            raise ExampleError(
+                f"pli {number} : {expected} entame, et l'on joue vers la droite "
+                "dans l'ordre des joueurs."
+            )
         for i, (seat, card) in enumerate(trick):
             allowed = all_fours.playable(hands[seat], trick[:i], trump, options["trumping"])
             if card not in allowed:
@@ -664,8 +726,12 @@ def check_all_fours_deal(example: Example) -> Verdict:
         first = leader
         leader = all_fours.trick_winner(trick, trump)
         won[leader] += [c for _, c in trick]
-        trick_rows.append((f"Pli {number} : {players[first]} entame, {players[leader]} le prend",
-                           [c for _, c in trick]))
+        trick_rows.append(
+            (
+                f"Pli {number} : {players[first]} entame, {players[leader]} le prend",
+                [c for _, c in trick],
+            )
+        )
     summary = all_fours.score_deal(trump, held, won, n, options["low_goes_to"])
     verdict = Verdict(rows=trick_rows)
     verdict.facts.append(("Atout", SUIT_NAMES_FR[trump]))
@@ -706,9 +772,16 @@ CLOSING_NAMES = {
     "remigio": "Remigio",
 }
 CLOSING_ALIASES = {
-    "simple": "plain", "fermeture": "plain", "fermeture simple": "plain",
-    "couleur": "couleur", "sequence": "sequence", "suite a la couleur": "sequence",
-    "suite": "sequence", "remigio": "remigio", "aucune": None, "impossible": None,
+    "simple": "plain",
+    "fermeture": "plain",
+    "fermeture simple": "plain",
+    "couleur": "couleur",
+    "sequence": "sequence",
+    "suite a la couleur": "sequence",
+    "suite": "sequence",
+    "remigio": "remigio",
+    "aucune": None,
+    "impossible": None,
 }
 
 
@@ -724,7 +797,9 @@ def _remigio_hand(text: str, size: int | None = 10) -> list[str]:
     if size and len(hand) != size:
         raise ExampleError(f"une main de Remigio compte {size} cartes ici, pas {len(hand)}.")
     if any(int(c.split(".")[1]) > 3 for c in hand):
-        raise ExampleError("trois paquets au plus : une même carte ne peut pas figurer quatre fois.")
+        raise ExampleError(
+            "trois paquets au plus : une même carte ne peut pas figurer quatre fois."
+        )
     return hand
 
 
@@ -746,14 +821,22 @@ def check_remigio_hand(example: Example) -> Verdict:
     for text in filter(None, (m.strip() for m in example.get("combinaisons", "").split("|"))):
         meld = cards(text, copies=True)
         ok = melds.is_valid_meld(meld, rules)
-        verdict.claim("combinaison", " ".join(card_short(c) for c in meld),
-                      "valide" if ok else "pas une combinaison", ok)
+        verdict.claim(
+            "combinaison",
+            " ".join(card_short(c) for c in meld),
+            "valide" if ok else "pas une combinaison",
+            ok,
+        )
         named += [c[:2] for c in meld]
     left = [c[:2] for c in cards(example.get("reste", ""), copies=True)]
     if example.get("combinaisons") is not None or example.get("reste") is not None:
         ok = sorted(named + left) == pool
-        verdict.claim("combinaisons et reste", "toute la main", "toute la main" if ok else
-                      "les cartes ne correspondent pas à la main", ok)
+        verdict.claim(
+            "combinaisons et reste",
+            "toute la main",
+            "toute la main" if ok else "les cartes ne correspondent pas à la main",
+            ok,
+        )
         value = sum(rules.value(c) for c in left)
         verdict.claim("valeur du reste", example.need("compte"), value)
     return verdict
@@ -769,8 +852,12 @@ def check_remigio_closing(example: Example) -> Verdict:
     claimed = fold(example.need("fermeture"))
     if claimed not in CLOSING_ALIASES:
         raise ExampleError("fermeture : simple, couleur, suite à la couleur, Remigio ou aucune.")
-    verdict.claim("fermeture", example.need("fermeture"),
-                  CLOSING_NAMES[kind] if kind else "aucune", CLOSING_ALIASES[claimed] == kind)
+    verdict.claim(
+        "fermeture",
+        example.need("fermeture"),
+        CLOSING_NAMES[kind] if kind else "aucune",
+        CLOSING_ALIASES[claimed] == kind,
+    )
     if kind is None:
         return verdict
     mult = remigio.multiplier(kind, hand)
@@ -789,8 +876,11 @@ def check_remigio_five_pairs(example: Example) -> Verdict:
     hand = _remigio_hand(example.need("main"))
     found = remigio.has_five_pairs(hand, options["five_pairs"])
     verdict = Verdict(rows=[("Main", hand)])
-    verdict.claim("cinq paires", "oui" if boolean(example.need("cinq paires"), "cinq paires") else "non",
-                  "oui" if found else "non")
+    verdict.claim(
+        "cinq paires",
+        "oui" if boolean(example.need("cinq paires"), "cinq paires") else "non",
+        "oui" if found else "non",
+    )
     if found and example.get("compte adverse") is not None:
         count = integer(example.get("compte adverse"), "compte adverse")
         verdict.claim("points", example.need("points"), math.ceil(count / 2))
@@ -823,7 +913,9 @@ def check(example: Example) -> Verdict:
     except IllegalAction as refusal:
         raise ExampleError(f"le moteur refuse : {refusal.fr}") from None
     except Exception as error:  # an engine that changed under the example: say so, do not crash
-        raise ExampleError(f"le vérificateur a échoué ({type(error).__name__} : {error}).") from error
+        raise ExampleError(
+            f"le vérificateur a échoué ({type(error).__name__} : {error})."
+        ) from error
     errors = verdict.errors
     if errors:
         raise ExampleError(" ".join(errors))
@@ -843,21 +935,36 @@ def render_html(example: Example, verdict: Verdict, number: int) -> str:
     title = f"Exemple {number}" + (f" · {example.title}" if example.title else "")
     parts = [
         f'<figure class="rules-example" id="exemple-{number}">',
-        format_html('<figcaption class="rules-example__title">{}<span class="rules-example__game">{}</span></figcaption>',
-                    title, GAME_NAMES[example.game]),
+        format_html(
+            '<figcaption class="rules-example__title">{}'
+            '<span class="rules-example__game">{}</span></figcaption>',
+            title,
+            GAME_NAMES[example.game],
+        ),
     ]
     for label, codes in verdict.rows:
-        parts.append(format_html('<div class="rules-example__row"><span class="rules-example__label">{}</span>{}</div>',
-                                 label, _cards_html(codes)))
+        parts.append(
+            format_html(
+                '<div class="rules-example__row">'
+                '<span class="rules-example__label">{}</span>{}</div>',
+                label,
+                _cards_html(codes),
+            )
+        )
     if verdict.facts or verdict.claims:
         parts.append('<dl class="rules-example__claims">')
         for label, text in verdict.facts:
             parts.append(format_html("<div><dt>{}</dt><dd>{}</dd></div>", label, text))
         for c in verdict.claims:
-            parts.append(format_html(
-                '<div class="rules-example__claim"><dt>{}</dt><dd>{} <span class="rules-example__ok">'
-                '<span aria-hidden="true">✓</span> vérifié par le moteur</span></dd></div>',
-                c.label[:1].upper() + c.label[1:], c.engine))
+            parts.append(
+                format_html(
+                    '<div class="rules-example__claim"><dt>{}</dt><dd>{} '
+                    '<span class="rules-example__ok">'
+                    '<span aria-hidden="true">✓</span> vérifié par le moteur</span></dd></div>',
+                    c.label[:1].upper() + c.label[1:],
+                    c.engine,
+                )
+            )
         parts.append("</dl>")
     parts.append("</figure>")
     return "".join(str(p) for p in parts)
@@ -876,7 +983,10 @@ def render_text(example: Example, verdict: Verdict, number: int) -> str:
 
 
 def error_html(message: str) -> str:
-    return f'<div class="rules-error" role="alert"><strong>Exemple refusé</strong> : {escape(message)}</div>'
+    return (
+        '<div class="rules-error" role="alert"><strong>Exemple refusé</strong> : '
+        f"{escape(message)}</div>"
+    )
 
 
 def options_html(game_slug: str) -> tuple[str, str]:
@@ -895,11 +1005,19 @@ def options_html(game_slug: str) -> tuple[str, str]:
             default = labels.get(option.default, str(option.default))
             others = " ; ".join(fr for value, fr, _ in option.choices if value != option.default)
         help_text = f" <small>{escape(option.help_fr)}</small>" if option.help_fr else ""
-        rows.append(format_html("<tr><th scope=\"row\">{}{}</th><td>{}</td><td>{}</td></tr>",
-                                option.label_fr, mark_safe(help_text), default, others))
+        rows.append(
+            format_html(
+                '<tr><th scope="row">{}{}</th><td>{}</td><td>{}</td></tr>',
+                option.label_fr,
+                mark_safe(help_text),
+                default,
+                others,
+            )
+        )
         text.append(f"{option.label_fr} : {default} (autres : {others})")
     html = (
-        '<div class="table-scroll"><table class="rules-options"><thead><tr><th scope="col">Option</th>'
+        '<div class="table-scroll"><table class="rules-options"><thead><tr>'
+        '<th scope="col">Option</th>'
         '<th scope="col">Par défaut</th><th scope="col">Autres choix</th></tr></thead><tbody>'
         + "".join(str(r) for r in rows)
         + "</tbody></table></div>"

@@ -10,11 +10,22 @@ class PageForm(forms.ModelForm):
 
     class Meta:
         model = RulesPage
-        fields = ("title", "summary", "fiche_players", "fiche_cards", "fiche_direction",
-                  "fiche_duration", "fiche_family", "fiche_related", "body")
+        fields = (
+            "title",
+            "summary",
+            "fiche_players",
+            "fiche_cards",
+            "fiche_direction",
+            "fiche_duration",
+            "fiche_family",
+            "fiche_related",
+            "body",
+        )
         widgets = {
             "summary": forms.Textarea(attrs={"rows": 3}),
-            "body": forms.Textarea(attrs={"rows": 30, "spellcheck": "true", "class": "rules-editor__body"}),
+            "body": forms.Textarea(
+                attrs={"rows": 30, "spellcheck": "true", "class": "rules-editor__body"}
+            ),
         }
 
     def __init__(self, *args, publishing=False, **kwargs):
@@ -24,8 +35,9 @@ class PageForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        self.rendered = services.render_page_body(cleaned.get("body", ""), self.instance.slug,
-                                                  self.instance.language)
+        self.rendered = services.render_page_body(
+            cleaned.get("body", ""), self.instance.slug, self.instance.language
+        )
         if self.publishing and self.rendered.errors:
             raise forms.ValidationError(
                 [_("Publication refusée : corrigez d'abord les erreurs ci-dessous.")]

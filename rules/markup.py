@@ -18,11 +18,11 @@ import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
 
 import markdown
+from django.utils.html import escape, strip_tags
 from markdown.extensions.toc import slugify_unicode
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
-from django.utils.html import escape, strip_tags
 
 from play.card_svg import card_svg
 from play.engine.cards import card_name, is_card
@@ -42,8 +42,16 @@ GAME_SECTIONS = (
     ("regles de la maison",),
 )
 GAME_SECTION_NAMES = (
-    "But du jeu", "Matériel", "Donne", "Déroulement", "Marque / Gains", "Fin de partie",
-    "Variantes", "Histoire", "Sources", "Règles de la maison",
+    "But du jeu",
+    "Matériel",
+    "Donne",
+    "Déroulement",
+    "Marque / Gains",
+    "Fin de partie",
+    "Variantes",
+    "Histoire",
+    "Sources",
+    "Règles de la maison",
 )
 MIN_EXAMPLES = 5
 SKIP_LINKING = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "th", "figcaption"}
@@ -126,7 +134,9 @@ class GlossaryPattern(InlineProcessor):
         wanted, shown = m.group(1).strip(), (m.group(2) or m.group(1)).strip()
         term = self.state.lookup(wanted)
         if term is None:
-            self.state.errors.append(f"Terme du glossaire inconnu : « {wanted} » dans « {m.group(0)} ».")
+            self.state.errors.append(
+                f"Terme du glossaire inconnu : « {wanted} » dans « {m.group(0)} »."
+            )
             return shown, m.start(0), m.end(0)
         self.state.linked.add(term.slug)
         if self.state.plain or term.slug == self.state.self_slug:
@@ -165,9 +175,11 @@ class AutoLinkTerms(Treeprocessor):
             if term.slug in self.state.linked:
                 continue
             self.state.linked.add(term.slug)
-            link = etree.Element("a", {"href": term.url, "class": "glossary-link", "title": term.term})
+            link = etree.Element(
+                "a", {"href": term.url, "class": "glossary-link", "title": term.term}
+            )
             link.text = m.group(1)
-            return text[: m.start()], link, text[m.end():]
+            return text[: m.start()], link, text[m.end() :]
         return None
 
     def _walk(self, element, pattern, forms):
@@ -222,7 +234,9 @@ class ExampleBlocks(Preprocessor):
                 body.append(lines[i])
                 i += 1
             if i >= len(lines):
-                self.state.errors.append(f"Ligne {start + 1} : le bloc « ``` » n'est jamais refermé.")
+                self.state.errors.append(
+                    f"Ligne {start + 1} : le bloc « ``` » n'est jamais refermé."
+                )
                 break
             i += 1  # the closing fence
             out += ["", self.md.htmlStash.store(self._block(kind, "\n".join(body), start + 1)), ""]
@@ -231,10 +245,17 @@ class ExampleBlocks(Preprocessor):
     def _block(self, kind, body, line):
         state = self.state
         if kind == "options":
-            game = examples.fold(examples.Example("", "", "", [
-                (examples.fold(k), k, v.strip()) for k, _, v in
-                (ln.partition(":") for ln in body.splitlines() if ":" in ln)
-            ]).get("jeu", ""))
+            game = examples.fold(
+                examples.Example(
+                    "",
+                    "",
+                    "",
+                    [
+                        (examples.fold(k), k, v.strip())
+                        for k, _, v in (ln.partition(":") for ln in body.splitlines() if ":" in ln)
+                    ],
+                ).get("jeu", "")
+            )
             if game not in examples.GAME_NAMES:
                 state.errors.append(f"Ligne {line} : bloc d'options sans « jeu : … » connu.")
                 return ""
@@ -299,21 +320,34 @@ def _toc(tokens):
 
     def walk(items):
         for item in items:
-            flat.append({"id": item["id"], "title": strip_tags(item["name"]), "level": item["level"]})
+            flat.append(
+                {"id": item["id"], "title": strip_tags(item["name"]), "level": item["level"]}
+            )
             walk(item.get("children", []))
 
     walk(tokens)
     return flat
 
 
-def render(source: str, *, terms=(), self_slug: str | None = None, game_page: bool = False,
-           autolink: bool = True) -> Rendered:
+def render(
+    source: str,
+    *,
+    terms=(),
+    self_slug: str | None = None,
+    game_page: bool = False,
+    autolink: bool = True,
+) -> Rendered:
     """Render rules markup; ``game_page`` also checks the skeleton and the five examples."""
     state = _State(terms, self_slug, plain=False, autolink=autolink)
     md = _markdown(state)
     html = md.convert(source or "")
-    result = Rendered(html=html, toc=_toc(md.toc_tokens), errors=state.errors,
-                      examples=state.example_count, terms=set(state.linked))
+    result = Rendered(
+        html=html,
+        toc=_toc(md.toc_tokens),
+        errors=state.errors,
+        examples=state.example_count,
+        terms=set(state.linked),
+    )
     plain_state = _State(terms, self_slug, plain=True, autolink=False)
     text = _markdown(plain_state).convert(source or "")
     result.text = re.sub(r"\n{3,}", "\n\n", _unescape(strip_tags(text))).strip()
@@ -337,7 +371,8 @@ def skeleton_errors(toc, example_count: int) -> list[str]:
             errors.append(f"Section manquante : « {name} » (un titre de niveau 2, « ## {name} »).")
     if example_count < MIN_EXAMPLES:
         errors.append(
-            f"Une page de jeu compte au moins {MIN_EXAMPLES} exemples vérifiés ; celle-ci en a {example_count}."
+            f"Une page de jeu compte au moins {MIN_EXAMPLES} exemples vérifiés ; "
+            f"celle-ci en a {example_count}."
         )
     return errors
 

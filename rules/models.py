@@ -44,7 +44,9 @@ class RulesPage(models.Model):
     fiche_related = models.CharField(_("jeux apparentés"), max_length=200, blank=True)
     body = models.TextField(_("texte (balisage)"), blank=True)
     draft = models.JSONField(_("brouillon en cours"), null=True, blank=True)
-    status = models.CharField(_("statut"), max_length=12, choices=Status.choices, default=Status.DRAFT)
+    status = models.CharField(
+        _("statut"), max_length=12, choices=Status.choices, default=Status.DRAFT
+    )
     published_at = models.DateTimeField(_("publié le"), null=True, blank=True)
     updated_at = models.DateTimeField(_("mis à jour le"), auto_now=True)
     # The published body, rendered once.
@@ -94,11 +96,18 @@ class GlossaryTerm(models.Model):
     language = models.CharField(_("langue"), max_length=8, default="fr", choices=settings.LANGUAGES)
     term = models.CharField(_("terme"), max_length=80)
     variants = models.CharField(
-        _("variantes"), max_length=300, blank=True,
-        help_text=_("Formes fléchies et synonymes, séparés par des virgules : liées et cherchées comme le terme."),
+        _("variantes"),
+        max_length=300,
+        blank=True,
+        help_text=_(
+            "Formes fléchies et synonymes, séparés par des virgules : "
+            "liées et cherchées comme le terme."
+        ),
     )
     definition = models.TextField(_("définition (balisage)"))
-    status = models.CharField(_("statut"), max_length=12, choices=Status.choices, default=Status.PUBLISHED)
+    status = models.CharField(
+        _("statut"), max_length=12, choices=Status.choices, default=Status.PUBLISHED
+    )
     updated_at = models.DateTimeField(_("mis à jour le"), auto_now=True)
     html = models.TextField(blank=True, editable=False)
     text = models.TextField(blank=True, editable=False)

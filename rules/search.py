@@ -63,9 +63,11 @@ def search(query: str, language: str = "fr") -> tuple[list[Hit], list[str]]:
 
 def _documents(language: str):
     pages = RulesPage.objects.filter(language=language, status=Status.PUBLISHED).only(
-        "slug", "title", "summary", "text")
+        "slug", "title", "summary", "text"
+    )
     terms = GlossaryTerm.objects.filter(language=language, status=Status.PUBLISHED).only(
-        "slug", "term", "variants", "text")
+        "slug", "term", "variants", "text"
+    )
     for p in pages:
         yield "page", p.title, p.get_absolute_url(), f"{p.title} {p.summary}", p.text
     for t in terms:
@@ -130,4 +132,6 @@ def excerpt(text: str, words: set[str], width: int = 110) -> SafeString:
         out.append(f"<mark>{escape(text[s:e])}</mark>")
         at = e
     out.append(escape(text[at:end]))
-    return mark_safe(("…" if start else "") + "".join(out).replace("\n", " ") + ("…" if end < len(text) else ""))
+    return mark_safe(
+        ("…" if start else "") + "".join(out).replace("\n", " ") + ("…" if end < len(text) else "")
+    )

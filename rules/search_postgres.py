@@ -17,8 +17,13 @@ from rules.models import GlossaryTerm, RulesPage, Status
 from rules.search import MAX_RESULTS, Hit, correct, terms_of
 
 CONFIG = "french_unaccent"
-HEADLINE = {"start_sel": "<mark>", "stop_sel": "</mark>", "max_words": 40, "min_words": 20,
-            "config": CONFIG}
+HEADLINE = {
+    "start_sel": "<mark>",
+    "stop_sel": "</mark>",
+    "max_words": 40,
+    "min_words": 20,
+    "config": CONFIG,
+}
 
 
 def _run(query_text: str, language: str) -> list[Hit]:
@@ -26,30 +31,52 @@ def _run(query_text: str, language: str) -> list[Hit]:
     hits = []
     pages = (
         RulesPage.objects.filter(language=language, status=Status.PUBLISHED)
-        .annotate(document=SearchVector("title", weight="A", config=CONFIG)
-                  + SearchVector("summary", weight="B", config=CONFIG)
-                  + SearchVector("text", weight="C", config=CONFIG))
+        .annotate(
+            document=SearchVector("title", weight="A", config=CONFIG)
+            + SearchVector("summary", weight="B", config=CONFIG)
+            + SearchVector("text", weight="C", config=CONFIG)
+        )
         .filter(document=query)
-        .annotate(rank=SearchRank(F("document"), query),
-                  head_rank=SearchRank(SearchVector("title", config=CONFIG), query),
-                  excerpt=SearchHeadline("text", query, **HEADLINE))
+        .annotate(
+            rank=SearchRank(F("document"), query),
+            head_rank=SearchRank(SearchVector("title", config=CONFIG), query),
+            excerpt=SearchHeadline("text", query, **HEADLINE),
+        )
     )
     for p in pages:
-        hits.append(Hit("page", p.title, p.get_absolute_url(), _safe(p.excerpt),
-                        p.rank + (10 if p.head_rank > 0 else 0)))
+        hits.append(
+            Hit(
+                "page",
+                p.title,
+                p.get_absolute_url(),
+                _safe(p.excerpt),
+                p.rank + (10 if p.head_rank > 0 else 0),
+            )
+        )
     terms = (
         GlossaryTerm.objects.filter(language=language, status=Status.PUBLISHED)
-        .annotate(document=SearchVector("term", weight="A", config=CONFIG)
-                  + SearchVector("variants", weight="A", config=CONFIG)
-                  + SearchVector("text", weight="C", config=CONFIG))
+        .annotate(
+            document=SearchVector("term", weight="A", config=CONFIG)
+            + SearchVector("variants", weight="A", config=CONFIG)
+            + SearchVector("text", weight="C", config=CONFIG)
+        )
         .filter(document=query)
-        .annotate(rank=SearchRank(F("document"), query),
-                  head_rank=SearchRank(SearchVector("term", "variants", config=CONFIG), query),
-                  excerpt=SearchHeadline("text", query, **HEADLINE))
+        .annotate(
+            rank=SearchRank(F("document"), query),
+            head_rank=SearchRank(SearchVector("term", "variants", config=CONFIG), query),
+            excerpt=SearchHeadline("text", query, **HEADLINE),
+        )
     )
     for t in terms:
-        hits.append(Hit("term", t.term, t.get_absolute_url(), _safe(t.excerpt),
-                        t.rank + (20 if t.head_rank > 0 else 0)))
+        hits.append(
+            Hit(
+                "term",
+                t.term,
+                t.get_absolute_url(),
+                _safe(t.excerpt),
+                t.rank + (20 if t.head_rank > 0 else 0),
+            )
+        )
     hits.sort(key=lambda h: (-h.score, h.title))
     return hits[:MAX_RESULTS]
 
@@ -70,10 +97,17 @@ def search(query: str, language: str = "fr") -> tuple[list[Hit], list[str]]:
     words = [w for w in terms_of(query)]
     similar = []
     for model, field_name in ((RulesPage, "title"), (GlossaryTerm, "term")):
-        qs = (model.objects.filter(language=language, status=Status.PUBLISHED)
-              .annotate(similarity=Greatest(TrigramWordSimilarity(Value(query), field_name),
-                                            TrigramWordSimilarity(Value(query), field_name)))
-              .filter(similarity__gt=0.45).order_by("-similarity")[:5])
+        qs = (
+            model.objects.filter(language=language, status=Status.PUBLISHED)
+            .annotate(
+                similarity=Greatest(
+                    TrigramWordSimilarity(Value(query), field_name),
+                    TrigramWordSimilarity(Value(query), field_name),
+                )
+            )
+            .filter(similarity__gt=0.45)
+            .order_by("-similarity")[:5]
+        )
         for obj in qs:
             similar.append(getattr(obj, field_name))
     # ...then the words of the query corrected against those and the stored texts' words.
@@ -81,7 +115,9 @@ def search(query: str, language: str = "fr") -> tuple[list[Hit], list[str]]:
     for title in similar:
         vocabulary.update(terms_of(title))
     if not vocabulary:
-        for text in RulesPage.objects.filter(language=language, status=Status.PUBLISHED).values_list("text", flat=True):
+        for text in RulesPage.objects.filter(
+            language=language, status=Status.PUBLISHED
+        ).values_list("text", flat=True):
             vocabulary.update(terms_of(text))
     fixed, corrections = correct(words, vocabulary)
     if not corrections:

@@ -7,11 +7,11 @@ cached rendering once the transaction commits.
 
 from __future__ import annotations
 
+import reversion
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-import reversion
 from rules import markup
 from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
 
@@ -96,8 +96,9 @@ def do_save_draft(page: RulesPage, fields: dict, user=None) -> RulesPage:
     return page
 
 
-def do_publish(page: RulesPage, fields: dict | None = None, user=None, comment: str = "Publication",
-               terms=None) -> RulesPage:
+def do_publish(
+    page: RulesPage, fields: dict | None = None, user=None, comment: str = "Publication", terms=None
+) -> RulesPage:
     """Publish ``fields`` (default: the page's draft); PublishRefused if the markup has errors."""
     with transaction.atomic():
         page = RulesPage.objects.select_for_update().get(pk=page.pk)
@@ -166,8 +167,9 @@ def render_term(term: GlossaryTerm, terms=None) -> markup.Rendered:
     return markup.render(term.definition, terms=terms, self_slug=term.slug, autolink=False)
 
 
-def do_save_term(term: GlossaryTerm, user=None, comment: str = "Modification", rerender: bool = True,
-                 terms=None) -> GlossaryTerm:
+def do_save_term(
+    term: GlossaryTerm, user=None, comment: str = "Modification", rerender: bool = True, terms=None
+) -> GlossaryTerm:
     rendered = render_term(term, terms)
     if rendered.errors:
         raise PublishRefused(rendered.errors)

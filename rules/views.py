@@ -57,8 +57,13 @@ def _lang() -> str:
 
 def _get_page(request, slug) -> RulesPage:
     """The page in the reader's language if translated, else French; drafts for editors only."""
-    pages = {p.language: p for p in RulesPage.objects.filter(slug=slug).defer("body", "text", "html", "draft", "toc")}
-    page = pages.get(_lang()) if _lang() in pages and pages[_lang()].is_published else pages.get("fr")
+    pages = {
+        p.language: p
+        for p in RulesPage.objects.filter(slug=slug).defer("body", "text", "html", "draft", "toc")
+    }
+    page = (
+        pages.get(_lang()) if _lang() in pages and pages[_lang()].is_published else pages.get("fr")
+    )
     if page is None or (not page.is_published and not is_editor(request.user)):
         raise Http404(_("Cette page de règles n'existe pas."))
     return page
@@ -77,7 +82,9 @@ def index(request):
     pages = RulesPage.objects.filter(language="fr").defer("body", "html", "text", "draft")
     if not is_editor(request.user):
         pages = pages.filter(status=Status.PUBLISHED)
-    return render(request, "rules/index.html", {"pages": pages, "is_editor": is_editor(request.user)})
+    return render(
+        request, "rules/index.html", {"pages": pages, "is_editor": is_editor(request.user)}
+    )
 
 
 def _page_body(page: RulesPage) -> str:
@@ -85,7 +92,9 @@ def _page_body(page: RulesPage) -> str:
     key = services.page_cache_key(page, _lang())
     body = cache.get(key) if page.is_published else None
     if body is None:
-        body = render_to_string("rules/_page_body.html", {"page": page, "html": mark_safe(page.html)})
+        body = render_to_string(
+            "rules/_page_body.html", {"page": page, "html": mark_safe(page.html)}
+        )
         if page.is_published:
             cache.set(key, body, PAGE_CACHE_SECONDS)
     return body
@@ -121,8 +130,12 @@ def _anonymous_page(request, page, context):
     key = f"{services.page_cache_key(page, _lang())}:anon:{int(context['four_colour'])}"
     html = cache.get(key)
     if html is None:
-        context = {**context, "body": mark_safe(_page_body(page)), "csrf_token": TOKEN_SLOT,
-                   "csp_nonce": NONCE_SLOT}
+        context = {
+            **context,
+            "body": mark_safe(_page_body(page)),
+            "csrf_token": TOKEN_SLOT,
+            "csp_nonce": NONCE_SLOT,
+        }
         html = render_to_string("rules/page.html", context, request=request)
         cache.set(key, html, PAGE_CACHE_SECONDS)
     html = html.replace(TOKEN_SLOT, get_token(request))
@@ -132,7 +145,9 @@ def _anonymous_page(request, page, context):
 
 
 def glossary(request):
-    terms = GlossaryTerm.objects.filter(language="fr", status=Status.PUBLISHED).only("slug", "term", "text")
+    terms = GlossaryTerm.objects.filter(language="fr", status=Status.PUBLISHED).only(
+        "slug", "term", "text"
+    )
     letters: dict[str, list] = {}
     for term in terms:
         letters.setdefault(fold(term.term)[:1].upper(), []).append(term)
@@ -143,12 +158,22 @@ def term(request, slug):
     term = get_object_or_404(GlossaryTerm, slug=slug, language="fr", status=Status.PUBLISHED)
     forms = [fold(f) for f in (term.term, *term.variant_list())]
     used_in = []
-    for page in RulesPage.objects.filter(language="fr", status=Status.PUBLISHED).only("slug", "title", "updated_at"):
+    for page in RulesPage.objects.filter(language="fr", status=Status.PUBLISHED).only(
+        "slug", "title", "updated_at"
+    ):
         words = _folded_words(page)
         if any(f" {f} " in words for f in forms):
             used_in.append(page)
-    return render(request, "rules/term.html", {"term": term, "html": mark_safe(term.html), "used_in": used_in,
-                                               "four_colour": _four_colour(request)})
+    return render(
+        request,
+        "rules/term.html",
+        {
+            "term": term,
+            "html": mark_safe(term.html),
+            "used_in": used_in,
+            "four_colour": _four_colour(request),
+        },
+    )
 
 
 _FOLDED: dict = {}
@@ -168,7 +193,9 @@ def _folded_words(page) -> str:
 def search(request):
     query = request.GET.get("q", "").strip()
     hits, corrections = rules_search.search(query) if query else ([], [])
-    return render(request, "rules/search.html", {"query": query, "hits": hits, "corrections": corrections})
+    return render(
+        request, "rules/search.html", {"query": query, "hits": hits, "corrections": corrections}
+    )
 
 
 # ----- history --------------------------------------------------------------------------------
@@ -181,13 +208,22 @@ def _versions(page):
 def history(request, slug):
     page = _get_page(request, slug)
     versions = list(_versions(page))
-    return render(request, "rules/history.html", {
-        "page": page, "versions": versions, "is_editor": is_editor(request.user),
-    })
+    return render(
+        request,
+        "rules/history.html",
+        {
+            "page": page,
+            "versions": versions,
+            "is_editor": is_editor(request.user),
+        },
+    )
 
 
 def _as_text(fields: dict) -> list[str]:
-    head = [f"{_('Titre')} : {fields.get('title', '')}", f"{_('Résumé')} : {fields.get('summary', '')}"]
+    head = [
+        f"{_('Titre')} : {fields.get('title', '')}",
+        f"{_('Résumé')} : {fields.get('summary', '')}",
+    ]
     head += [f"{label} : {fields.get(name, '')}" for name, label in FICHE_FIELDS]
     return head + [""] + (fields.get("body") or "").splitlines()
 
@@ -201,18 +237,31 @@ def compare(request, slug):
         raise Http404(_("Choisissez deux révisions de cette page.")) from None
     if old.revision.date_created > new.revision.date_created:
         old, new = new, old
+
     def when(v):
         return timezone.localtime(v.revision.date_created).strftime("%d/%m/%Y %H:%M")
 
     table = difflib.HtmlDiff(wrapcolumn=60).make_table(
-        _as_text(old.field_dict), _as_text(new.field_dict), when(old), when(new), context=True, numlines=2,
+        _as_text(old.field_dict),
+        _as_text(new.field_dict),
+        when(old),
+        when(new),
+        context=True,
+        numlines=2,
     )
-    return render(request, "rules/compare.html", {
-        "page": page, "old": old, "new": new, "table": mark_safe(table),
-        "same": old.field_dict.get("body") == new.field_dict.get("body")
-        and _as_text(old.field_dict) == _as_text(new.field_dict),
-        "is_editor": is_editor(request.user),
-    })
+    return render(
+        request,
+        "rules/compare.html",
+        {
+            "page": page,
+            "old": old,
+            "new": new,
+            "table": mark_safe(table),
+            "same": old.field_dict.get("body") == new.field_dict.get("body")
+            and _as_text(old.field_dict) == _as_text(new.field_dict),
+            "is_editor": is_editor(request.user),
+        },
+    )
 
 
 @require_POST
@@ -222,7 +271,9 @@ def restore(request, slug, version_id):
     version = get_object_or_404(_versions(page), pk=version_id)
     page, errors = services.do_restore(page, version, request.user)
     if errors:
-        messages.warning(request, _("La révision est revenue en brouillon : elle a des erreurs à corriger."))
+        messages.warning(
+            request, _("La révision est revenue en brouillon : elle a des erreurs à corriger.")
+        )
         return redirect("rules:edit", slug=slug)
     messages.success(request, _("La révision a été restaurée et publiée."))
     return redirect(page)
@@ -236,7 +287,9 @@ def edit(request, slug):
     page = get_object_or_404(RulesPage, slug=slug, language="fr")
     if request.method == "POST":
         publishing = request.POST.get("action") == "publish"
-        form = PageForm(request.POST, instance=RulesPage.objects.get(pk=page.pk), publishing=publishing)
+        form = PageForm(
+            request.POST, instance=RulesPage.objects.get(pk=page.pk), publishing=publishing
+        )
         if form.is_valid():
             fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
             if publishing:
@@ -249,16 +302,25 @@ def edit(request, slug):
                     return redirect(page)
             else:
                 services.do_save_draft(page, fields, request.user)
-                messages.success(request, _("Brouillon enregistré : la page publique n'a pas changé."))
+                messages.success(
+                    request, _("Brouillon enregistré : la page publique n'a pas changé.")
+                )
                 return redirect("rules:edit", slug=slug)
         rendered = form.rendered
     else:
         form = PageForm(initial=page.editable(), instance=page)
         rendered = services.render_page_body(page.editable()["body"], page.slug, page.language)
-    return render(request, "rules/edit.html", {
-        "page": page, "form": form, "rendered": rendered, "preview_html": mark_safe(rendered.html) if rendered else "",
-        "has_draft": page.draft is not None,
-    })
+    return render(
+        request,
+        "rules/edit.html",
+        {
+            "page": page,
+            "form": form,
+            "rendered": rendered,
+            "preview_html": mark_safe(rendered.html) if rendered else "",
+            "has_draft": page.draft is not None,
+        },
+    )
 
 
 @require_POST
@@ -267,11 +329,19 @@ def preview(request):
     """htmx: the body being typed, rendered with its examples checked, errors on top."""
     slug = request.POST.get("slug", "")
     page = RulesPage.objects.filter(slug=slug, language="fr").first() or RulesPage(slug=slug)
-    draft = RulesPage(slug=page.slug, language="fr", **{
-        name: request.POST.get(name, "") for name in PageForm.Meta.fields
-    })
+    draft = RulesPage(
+        slug=page.slug,
+        language="fr",
+        **{name: request.POST.get(name, "") for name in PageForm.Meta.fields},
+    )
     rendered = services.render_page_body(draft.body, draft.slug, "fr")
     draft.toc = rendered.toc
-    return render(request, "rules/_preview.html", {
-        "page": draft, "rendered": rendered, "html": mark_safe(rendered.html),
-    })
+    return render(
+        request,
+        "rules/_preview.html",
+        {
+            "page": draft,
+            "rendered": rendered,
+            "html": mark_safe(rendered.html),
+        },
+    )

@@ -337,19 +337,7 @@ class AllFours(Game):
         if actor == CHANCE:
             if kind != "deal":
                 _refuse("chance", "C'est au hasard de battre les cartes.", "Chance must shuffle.")
-            deck = action.get("deck")
-            expected = self.chance_cards(state)
-            if (
-                not isinstance(deck, list)
-                or len(deck) != len(expected)
-                or not all(isinstance(c, str) for c in deck)
-                or set(deck) != set(expected)
-            ):
-                _refuse(
-                    "deck",
-                    "Le paquet doit contenir chaque carte du jeu une fois.",
-                    "The deck must hold every card of the pack once.",
-                )
+            deck = self.checked_deck(state, action)
             s = self._copy(state)
             if s["phase"] == "cut":
                 self._cut(s, deck)

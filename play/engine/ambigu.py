@@ -426,19 +426,7 @@ class Ambigu(Game):
         return pool
 
     def _apply_chance(self, state, action) -> dict:
-        deck = action.get("deck")
-        expected = self.chance_cards(state)
-        if (
-            not isinstance(deck, list)
-            or len(deck) != len(expected)
-            or not all(isinstance(c, str) for c in deck)
-            or sorted(deck) != sorted(expected)
-        ):
-            raise _illegal(
-                "deck",
-                "Le paquet doit être exactement une permutation des cartes à battre.",
-                "The deck must be exactly a permutation of the cards to shuffle.",
-            )
+        deck = self.checked_deck(state, action)
         state = clone(state)
         phase = state["phase"]
         if phase == "draw":

@@ -254,19 +254,9 @@ class Ascenseur(Game):
         )
 
     def _deal(self, state: State, action: Action) -> State:
-        deck = action.get("deck")
-        if len(action) != 2 or not isinstance(deck, list):
+        if len(action) != 2 or not isinstance(action.get("deck"), list):
             raise _malformed("il faut {type, deck}", "expected {type, deck}")
-        try:
-            exact = len(deck) == len(DECK) and set(deck) == DECK_SET
-        except TypeError:
-            exact = False
-        if not exact:
-            raise IllegalAction(
-                "ascenseur.deck",
-                "Le paquet doit contenir les 52 cartes, chacune une fois.",
-                "The deck must hold the 52 cards, each once.",
-            )
+        deck = self.checked_deck(state, action)
         seats, dealer, size = state["seats"], state["dealer"], state["size"]
         hands = [[] for _ in range(seats)]
         dealt = seats * size

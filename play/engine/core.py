@@ -182,6 +182,23 @@ class Game:
         rng.shuffle(deck)
         return {"type": "deal", "deck": deck}
 
+    def checked_deck(self, state: State, action: Action) -> list[str]:
+        """The deck of a chance action, refused unless it orders exactly ``chance_cards``."""
+        deck = action.get("deck")
+        expected = self.chance_cards(state)
+        if not (
+            isinstance(deck, list)
+            and len(deck) == len(expected)
+            and all(isinstance(card, str) for card in deck)
+            and sorted(deck) == sorted(expected)
+        ):
+            raise IllegalAction(
+                f"{self.slug}.deck",
+                "Le paquet battu doit contenir exactement les cartes à battre, chacune une fois.",
+                "The shuffled deck must hold exactly the cards to shuffle, each once.",
+            )
+        return deck
+
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was."""
         raise NotImplementedError

@@ -446,11 +446,7 @@ class Ramponneau(Game):
         return new
 
     def _deal(self, state, action):
-        deck = action.get("deck")
-        if not isinstance(deck, list) or len(deck) != 52 or sorted(deck) != sorted(deck52()):
-            _refuse(
-                "deck", "Le paquet doit être les 52 cartes battues.", "The deck must be 52 cards."
-            )
+        deck = self.checked_deck(state, action)
         new = clone(state)
         order = new["order"]
         n = len(order)

@@ -456,19 +456,7 @@ class Remigio(Game):
         return self._discard(state, action, kind == "close")
 
     def _deal(self, state, action):
-        deck = action.get("deck")
-        expected = self.chance_cards(state)
-        if (
-            not isinstance(deck, list)
-            or len(deck) != len(expected)
-            or not all(isinstance(c, str) for c in deck)
-            or sorted(deck) != sorted(expected)
-        ):
-            _refuse(
-                "deck",
-                "Le paquet battu doit contenir exactement les cartes à battre.",
-                "The shuffled deck must hold exactly the cards to shuffle.",
-            )
+        deck = self.checked_deck(state, action)
         s = dict(state)
         if state["phase"] == "rebuild":
             s["stock"] = deck[::-1]  # the first card of the deck is drawn first

@@ -4,65 +4,145 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='GlossaryTerm',
+            name="GlossaryTerm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=60, verbose_name='adresse')),
-                ('language', models.CharField(choices=[('fr', 'Français'), ('en', 'English')], default='fr', max_length=8, verbose_name='langue')),
-                ('term', models.CharField(max_length=80, verbose_name='terme')),
-                ('variants', models.CharField(blank=True, help_text='Formes fléchies et synonymes, séparés par des virgules : liées et cherchées comme le terme.', max_length=300, verbose_name='variantes')),
-                ('definition', models.TextField(verbose_name='définition (balisage)')),
-                ('status', models.CharField(choices=[('draft', 'Brouillon'), ('published', 'Publié')], default='published', max_length=12, verbose_name='statut')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='mis à jour le')),
-                ('html', models.TextField(blank=True, editable=False)),
-                ('text', models.TextField(blank=True, editable=False)),
-                ('loaded_hash', models.CharField(blank=True, editable=False, max_length=64)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=60, verbose_name="adresse")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("fr", "Français"), ("en", "English")],
+                        default="fr",
+                        max_length=8,
+                        verbose_name="langue",
+                    ),
+                ),
+                ("term", models.CharField(max_length=80, verbose_name="terme")),
+                (
+                    "variants",
+                    models.CharField(
+                        blank=True,
+                        help_text="Formes fléchies et synonymes, séparés par des virgules : liées et cherchées comme le terme.",
+                        max_length=300,
+                        verbose_name="variantes",
+                    ),
+                ),
+                ("definition", models.TextField(verbose_name="définition (balisage)")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("draft", "Brouillon"), ("published", "Publié")],
+                        default="published",
+                        max_length=12,
+                        verbose_name="statut",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="mis à jour le")),
+                ("html", models.TextField(blank=True, editable=False)),
+                ("text", models.TextField(blank=True, editable=False)),
+                ("loaded_hash", models.CharField(blank=True, editable=False, max_length=64)),
             ],
             options={
-                'verbose_name': 'terme du glossaire',
-                'verbose_name_plural': 'termes du glossaire',
-                'ordering': ('term',),
-                'constraints': [models.UniqueConstraint(fields=('slug', 'language'), name='rules_term_slug_language')],
+                "verbose_name": "terme du glossaire",
+                "verbose_name_plural": "termes du glossaire",
+                "ordering": ("term",),
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("slug", "language"), name="rules_term_slug_language"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RulesPage',
+            name="RulesPage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=60, verbose_name='adresse')),
-                ('language', models.CharField(choices=[('fr', 'Français'), ('en', 'English')], default='fr', max_length=8, verbose_name='langue')),
-                ('order', models.PositiveSmallIntegerField(default=0, verbose_name='ordre')),
-                ('title', models.CharField(max_length=120, verbose_name='titre')),
-                ('summary', models.TextField(blank=True, verbose_name='résumé')),
-                ('fiche_players', models.CharField(blank=True, max_length=120, verbose_name='joueurs')),
-                ('fiche_cards', models.CharField(blank=True, max_length=160, verbose_name='cartes')),
-                ('fiche_direction', models.CharField(blank=True, max_length=120, verbose_name='sens du jeu')),
-                ('fiche_duration', models.CharField(blank=True, max_length=160, verbose_name='durée')),
-                ('fiche_family', models.CharField(blank=True, max_length=160, verbose_name='famille')),
-                ('fiche_related', models.CharField(blank=True, max_length=200, verbose_name='jeux apparentés')),
-                ('body', models.TextField(blank=True, verbose_name='texte (balisage)')),
-                ('draft', models.JSONField(blank=True, null=True, verbose_name='brouillon en cours')),
-                ('status', models.CharField(choices=[('draft', 'Brouillon'), ('published', 'Publié')], default='draft', max_length=12, verbose_name='statut')),
-                ('published_at', models.DateTimeField(blank=True, null=True, verbose_name='publié le')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='mis à jour le')),
-                ('html', models.TextField(blank=True, editable=False)),
-                ('text', models.TextField(blank=True, editable=False)),
-                ('toc', models.JSONField(blank=True, default=list, editable=False)),
-                ('loaded_hash', models.CharField(blank=True, editable=False, max_length=64)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=60, verbose_name="adresse")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("fr", "Français"), ("en", "English")],
+                        default="fr",
+                        max_length=8,
+                        verbose_name="langue",
+                    ),
+                ),
+                ("order", models.PositiveSmallIntegerField(default=0, verbose_name="ordre")),
+                ("title", models.CharField(max_length=120, verbose_name="titre")),
+                ("summary", models.TextField(blank=True, verbose_name="résumé")),
+                (
+                    "fiche_players",
+                    models.CharField(blank=True, max_length=120, verbose_name="joueurs"),
+                ),
+                (
+                    "fiche_cards",
+                    models.CharField(blank=True, max_length=160, verbose_name="cartes"),
+                ),
+                (
+                    "fiche_direction",
+                    models.CharField(blank=True, max_length=120, verbose_name="sens du jeu"),
+                ),
+                (
+                    "fiche_duration",
+                    models.CharField(blank=True, max_length=160, verbose_name="durée"),
+                ),
+                (
+                    "fiche_family",
+                    models.CharField(blank=True, max_length=160, verbose_name="famille"),
+                ),
+                (
+                    "fiche_related",
+                    models.CharField(blank=True, max_length=200, verbose_name="jeux apparentés"),
+                ),
+                ("body", models.TextField(blank=True, verbose_name="texte (balisage)")),
+                (
+                    "draft",
+                    models.JSONField(blank=True, null=True, verbose_name="brouillon en cours"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("draft", "Brouillon"), ("published", "Publié")],
+                        default="draft",
+                        max_length=12,
+                        verbose_name="statut",
+                    ),
+                ),
+                (
+                    "published_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="publié le"),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="mis à jour le")),
+                ("html", models.TextField(blank=True, editable=False)),
+                ("text", models.TextField(blank=True, editable=False)),
+                ("toc", models.JSONField(blank=True, default=list, editable=False)),
+                ("loaded_hash", models.CharField(blank=True, editable=False, max_length=64)),
             ],
             options={
-                'verbose_name': 'page de règles',
-                'verbose_name_plural': 'pages de règles',
-                'ordering': ('order', 'title'),
-                'constraints': [models.UniqueConstraint(fields=('slug', 'language'), name='rules_page_slug_language')],
+                "verbose_name": "page de règles",
+                "verbose_name_plural": "pages de règles",
+                "ordering": ("order", "title"),
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("slug", "language"), name="rules_page_slug_language"
+                    )
+                ],
             },
         ),
     ]

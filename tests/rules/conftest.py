@@ -21,8 +21,12 @@ def editor(db):
 @pytest.fixture
 def terms(db):
     """A tiny glossary: atout, levée."""
-    GlossaryTerm.objects.create(slug="atout", term="Atout", variants="atouts", definition="La couleur maîtresse.")
-    GlossaryTerm.objects.create(slug="levee", term="Levée", variants="levées", definition="Les cartes d'un tour.")
+    GlossaryTerm.objects.create(
+        slug="atout", term="Atout", variants="atouts", definition="La couleur maîtresse."
+    )
+    GlossaryTerm.objects.create(
+        slug="levee", term="Levée", variants="levées", definition="Les cartes d'un tour."
+    )
 
 
 @pytest.fixture

@@ -3,13 +3,27 @@ from reversion.models import Version
 from rules import services
 from rules.models import RulesPage
 
-BROKEN = "Texte.\n\n```exemple\njeu: ambigu\ntype: combinaison\nmain: 4h 4d 4c 4s\ncombinaison: flux\n```\n"
+BROKEN = (
+    "Texte.\n\n```exemple\njeu: ambigu\ntype: combinaison\n"
+    "main: 4h 4d 4c 4s\ncombinaison: flux\n```\n"
+)
 
 
 def form(page, **changes):
-    data = {name: getattr(page, name) for name in (
-        "title", "summary", "fiche_players", "fiche_cards", "fiche_direction",
-        "fiche_duration", "fiche_family", "fiche_related", "body")}
+    data = {
+        name: getattr(page, name)
+        for name in (
+            "title",
+            "summary",
+            "fiche_players",
+            "fiche_cards",
+            "fiche_direction",
+            "fiche_duration",
+            "fiche_family",
+            "fiche_related",
+            "body",
+        )
+    }
     return {**data, "slug": page.slug, **changes}
 
 
@@ -32,7 +46,9 @@ def test_the_editor_page_shows_a_live_preview(client, editor, essai):
 
 def test_the_preview_shows_the_errors(client, editor, essai):
     client.force_login(editor)
-    html = client.post("/regles/_apercu/", form(essai, body=BROKEN), HTTP_HX_REQUEST="true").content.decode()
+    html = client.post(
+        "/regles/_apercu/", form(essai, body=BROKEN), HTTP_HX_REQUEST="true"
+    ).content.decode()
 
     assert "la page ne pourra pas être publiée" in html
     assert "le moteur trouve « fredon »" in html
@@ -40,7 +56,10 @@ def test_the_preview_shows_the_errors(client, editor, essai):
 
 def test_the_preview_renders_cards_and_checked_examples(client, editor, essai):
     client.force_login(editor)
-    body = "[[As]]\n\n```exemple\njeu: ambigu\ntype: combinaison\nmain: 4h 4d 4c 4s\ncombinaison: fredon\n```\n"
+    body = (
+        "[[As]]\n\n```exemple\njeu: ambigu\ntype: combinaison\n"
+        "main: 4h 4d 4c 4s\ncombinaison: fredon\n```\n"
+    )
     html = client.post("/regles/_apercu/", form(essai, body=body)).content.decode()
 
     assert 'aria-label="as de pique"' in html
@@ -49,7 +68,9 @@ def test_the_preview_renders_cards_and_checked_examples(client, editor, essai):
 
 def test_publishing_invalid_content_is_refused(client, editor, essai):
     client.force_login(editor)
-    response = client.post("/regles/essai/modifier/", {**form(essai, body=BROKEN), "action": "publish"})
+    response = client.post(
+        "/regles/essai/modifier/", {**form(essai, body=BROKEN), "action": "publish"}
+    )
 
     assert response.status_code == 200
     assert "Publication refusée" in response.content.decode()
@@ -59,7 +80,9 @@ def test_publishing_invalid_content_is_refused(client, editor, essai):
 
 def test_a_draft_does_not_change_the_public_page(client, editor, essai):
     client.force_login(editor)
-    client.post("/regles/essai/modifier/", {**form(essai, body="Brouillon en cours.\n"), "action": "draft"})
+    client.post(
+        "/regles/essai/modifier/", {**form(essai, body="Brouillon en cours.\n"), "action": "draft"}
+    )
 
     essai.refresh_from_db()
     assert essai.draft["body"].strip() == "Brouillon en cours."
@@ -69,7 +92,9 @@ def test_a_draft_does_not_change_the_public_page(client, editor, essai):
 
 def test_publish_keeps_a_revision_compare_and_restore(client, editor, essai):
     client.force_login(editor)
-    response = client.post("/regles/essai/modifier/", {**form(essai, body="Deuxième version.\n"), "action": "publish"})
+    response = client.post(
+        "/regles/essai/modifier/", {**form(essai, body="Deuxième version.\n"), "action": "publish"}
+    )
     assert response.status_code == 302
     assert "Deuxième version." in client.get("/regles/essai/").content.decode()
 
@@ -77,14 +102,21 @@ def test_publish_keeps_a_revision_compare_and_restore(client, editor, essai):
     assert len(versions) == 2
     history = client.get("/regles/essai/historique/").content.decode()
     assert "Publication" in history
-    diff = client.get(f"/regles/essai/historique/comparer/?a={versions[1].pk}&b={versions[0].pk}").content.decode()
+    diff = client.get(
+        f"/regles/essai/historique/comparer/?a={versions[1].pk}&b={versions[0].pk}"
+    ).content.decode()
     assert "version." in diff and "diff_" in diff
 
     client.post(f"/regles/essai/historique/{versions[1].pk}/restaurer/")
     essai.refresh_from_db()
     assert "Un texte d" in essai.body
     assert "Un texte d" in client.get("/regles/essai/").content.decode()
-    assert Version.objects.get_for_object(essai).first().revision.get_comment().startswith("Restauration")
+    assert (
+        Version.objects.get_for_object(essai)
+        .first()
+        .revision.get_comment()
+        .startswith("Restauration")
+    )
 
 
 def test_restoring_content_that_no_longer_checks_makes_a_draft(editor, essai):

@@ -1,12 +1,16 @@
-"""Every worked example of the shipped pages is confirmed by the engines; wrong claims are caught."""
+"""Every worked example of the shipped pages is confirmed by the engines; wrong claims fail."""
 
 import pytest
 
 from rules import content_files, examples, markup
 
 TERMS = [
-    markup.Term(f.slug, f.fields["term"], tuple(v.strip() for v in f.fields["variants"].split(",") if v.strip()),
-                f"/regles/glossaire/{f.slug}/")
+    markup.Term(
+        f.slug,
+        f.fields["term"],
+        tuple(v.strip() for v in f.fields["variants"].split(",") if v.strip()),
+        f"/regles/glossaire/{f.slug}/",
+    )
     for f in content_files.glossary()
 ]
 PAGES = {f.slug: f for f in content_files.pages()}
@@ -41,18 +45,23 @@ def check(text):
 
 def test_a_wrong_combination_value_is_caught():
     with pytest.raises(examples.ExampleError, match="le moteur trouve « 7 »"):
-        check("jeu: ambigu\ntype: combinaison\nmain: Th Td Tc 9s\ncombinaison: tricon avec grande prime\nvaleur: 8")
+        check(
+            "jeu: ambigu\ntype: combinaison\nmain: Th Td Tc 9s\n"
+            "combinaison: tricon avec grande prime\nvaleur: 8"
+        )
 
 
 def test_a_wrong_forbidden_bid_is_caught():
     with pytest.raises(examples.ExampleError, match="interdite"):
-        check("jeu: ascenseur\ntype: annonces\njoueurs: 4\ndonne: 10\nannonces: 3 0 5\ninterdite: 3")
+        check(
+            "jeu: ascenseur\ntype: annonces\njoueurs: 4\ndonne: 10\nannonces: 3 0 5\ninterdite: 3"
+        )
 
 
 def test_a_wrong_side_pot_is_caught():
     body = PAGES["ramponneau"].body
     start = body.index("titre: Un tapis à la rivière")
-    block = body[body.rindex("```exemple", 0, start) + 10: body.index("```", start)]
+    block = body[body.rindex("```exemple", 0, start) + 10 : body.index("```", start)]
     check(block)  # as shipped: right
     with pytest.raises(examples.ExampleError, match="pot"):
         check(block.replace("pot: 60 pour A B, gagné par A", "pot: 60 pour A B, gagné par B"))
@@ -69,7 +78,8 @@ pli: Anne 9s, Bruno 7s\npli: Anne 3h, Bruno Td\nhigh: Anne\nlow: Anne\njack: Bru
 def test_an_illegal_card_is_refused_with_the_rule():
     # Bruno holds the three of clubs: he must follow clubs, not trump.
     text = """jeu: all-fours\ntype: donne\njoueurs: Anne Bruno\natout: cœur
-pli: Anne Ac, Bruno 2h\npli: Bruno 3c, Anne 4c\nhigh: Bruno\nlow: Bruno\njack: personne\ngame: Anne"""
+pli: Anne Ac, Bruno 2h\npli: Bruno 3c, Anne 4c\nhigh: Bruno\nlow: Bruno\njack: personne
+game: Anne"""
     with pytest.raises(examples.ExampleError, match="Bruno ne peut pas jouer le deux de cœur"):
         check(text)
 

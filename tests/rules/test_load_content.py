@@ -6,9 +6,19 @@ from rules.models import GlossaryTerm, RulesPage
 
 
 def test_it_loads_the_five_games_and_the_glossary(content):
-    assert set(content.values_list("slug", flat=True)) == {"ambigu", "ascenseur", "ramponneau", "all-fours", "remigio"}
+    assert set(content.values_list("slug", flat=True)) == {
+        "ambigu",
+        "ascenseur",
+        "ramponneau",
+        "all-fours",
+        "remigio",
+    }
     assert GlossaryTerm.objects.count() >= 34
-    comment = Version.objects.get_for_object(RulesPage.objects.get(slug="ambigu")).first().revision.get_comment()
+    comment = (
+        Version.objects.get_for_object(RulesPage.objects.get(slug="ambigu"))
+        .first()
+        .revision.get_comment()
+    )
     assert comment == "chargé depuis le dépôt"
 
 
@@ -23,7 +33,9 @@ def test_it_keeps_an_editors_change_unless_forced(content, editor):
     page = RulesPage.objects.get(slug="ascenseur")
     edited = page.body.replace("tient en une phrase", "se résume en une phrase")
     services.do_publish(page, {"body": edited}, editor)
-    RulesPage.objects.filter(pk=page.pk).update(loaded_hash="changed-file")  # as if the file changed
+    RulesPage.objects.filter(pk=page.pk).update(
+        loaded_hash="changed-file"
+    )  # as if the file changed
 
     call_command("load_content", verbosity=0)
     assert "se résume en une phrase" in RulesPage.objects.get(pk=page.pk).body

@@ -20,11 +20,16 @@ def test_cards_become_text_in_plain_text():
 
 
 def test_only_the_first_occurrence_of_a_term_is_linked():
-    html = markup.render("L'atout gagne. Un autre atout, deux atouts.\n\nUne levée.", terms=TERMS).html
+    html = markup.render(
+        "L'atout gagne. Un autre atout, deux atouts.\n\nUne levée.", terms=TERMS
+    ).html
 
     assert html.count('href="/regles/glossaire/atout/"') == 1
     assert html.count('href="/regles/glossaire/levee/"') == 1
-    assert '<a class="glossary-link" href="/regles/glossaire/atout/" title="Atout">atout</a> gagne' in html
+    assert (
+        '<a class="glossary-link" href="/regles/glossaire/atout/" title="Atout">atout</a> gagne'
+        in html
+    )
 
 
 def test_an_explicit_link_counts_as_the_first_occurrence():
@@ -63,8 +68,10 @@ def test_a_game_page_must_have_the_skeleton_and_five_examples():
 
 
 def test_a_wrong_example_is_shown_as_an_error():
-    rendered = markup.render("```exemple\njeu: ambigu\ntype: combinaison\nmain: 4h 4d 4c 4s\n"
-                             "combinaison: fredon\nvaleur: 9\n```")
+    rendered = markup.render(
+        "```exemple\njeu: ambigu\ntype: combinaison\nmain: 4h 4d 4c 4s\n"
+        "combinaison: fredon\nvaleur: 9\n```"
+    )
 
     assert rendered.errors and "Exemple 1" in rendered.errors[0]
     assert "rules-error" in rendered.html

@@ -47,7 +47,9 @@ def test_the_interface_is_translated(client, essai):
     assert "Les règles sont rédigées en français" not in html or "written in French" in html
 
 
-def test_the_page_is_cached_and_the_cache_is_dropped_on_publish(client, essai, django_capture_on_commit_callbacks):
+def test_the_page_is_cached_and_the_cache_is_dropped_on_publish(
+    client, essai, django_capture_on_commit_callbacks
+):
     assert "Un texte d" in client.get("/regles/essai/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         services.do_publish(essai, {"body": "Un tout autre texte.\n"})

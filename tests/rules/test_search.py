@@ -9,13 +9,16 @@ def titles(client, q):
     return re.findall(r'<h2><a href="([^"]+)"', html), html
 
 
-@pytest.mark.parametrize(("query", "expected"), [
-    ("ascenceur", "/regles/ascenseur/"),
-    ("Ascenseur", "/regles/ascenseur/"),
-    ("fredons", "/regles/glossaire/fredon/"),
-    ("quinte flush", "/regles/glossaire/quinte-flush/"),
-    ("regles de la maison", "/regles/"),
-])
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("ascenceur", "/regles/ascenseur/"),
+        ("Ascenseur", "/regles/ascenseur/"),
+        ("fredons", "/regles/glossaire/fredon/"),
+        ("quinte flush", "/regles/glossaire/quinte-flush/"),
+        ("regles de la maison", "/regles/"),
+    ],
+)
 def test_it_finds_the_pages(client, content, query, expected):
     urls, _ = titles(client, query)
 
@@ -36,7 +39,9 @@ def test_nothing_found_says_so(client, content):
     assert "Rien trouvé" in html
 
 
-@pytest.mark.skipif("postgresql" not in settings.DATABASES["default"]["ENGINE"], reason="PostgreSQL only")
+@pytest.mark.skipif(
+    "postgresql" not in settings.DATABASES["default"]["ENGINE"], reason="PostgreSQL only"
+)
 def test_postgres_uses_the_french_unaccent_configuration(content):
     from django.db import connection
 

@@ -19,7 +19,9 @@ COMMENT = "chargé depuis le dépôt"
 
 
 def fingerprint(values: dict) -> str:
-    return hashlib.sha256(json.dumps(values, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return hashlib.sha256(
+        json.dumps(values, sort_keys=True, ensure_ascii=False).encode()
+    ).hexdigest()
 
 
 def page_values(page: RulesPage) -> dict:
@@ -34,10 +36,16 @@ class Command(BaseCommand):
     help = "Load or update the rules pages and glossary from rules/content/ (see docs/rules.md)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--force", action="store_true",
-                            help="Overwrite pages and terms that editors changed on the site.")
-        parser.add_argument("--strict", action="store_true",
-                            help="Fail when a shipped page has errors (CI); otherwise warn.")
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Overwrite pages and terms that editors changed on the site.",
+        )
+        parser.add_argument(
+            "--strict",
+            action="store_true",
+            help="Fail when a shipped page has errors (CI); otherwise warn.",
+        )
 
     def handle(self, *args, force=False, strict=False, verbosity=1, **options):
         self.verbosity = verbosity
@@ -55,12 +63,17 @@ class Command(BaseCommand):
             )
             if not created and page.loaded_hash == digest and page.status == Status.PUBLISHED:
                 continue
-            edited = (not created and page.loaded_hash and
-                      (page.draft or fingerprint(page_values(page)) != page.loaded_hash))
+            edited = (
+                not created
+                and page.loaded_hash
+                and (page.draft or fingerprint(page_values(page)) != page.loaded_hash)
+            )
             if edited and not force:
                 skipped += 1
-                self.warn(f"{item.slug}: changed on the site since the last load; kept "
-                          "(use --force to load the file anyway).")
+                self.warn(
+                    f"{item.slug}: changed on the site since the last load; kept "
+                    "(use --force to load the file anyway)."
+                )
                 continue
             page.order = values.pop("order")
             page.save(update_fields=["order"])
@@ -77,8 +90,10 @@ class Command(BaseCommand):
         # The rendering depends on the code (cards, examples) and on the glossary: refresh it.
         services.rerender_pages("fr")
         if verbosity:
-            self.stdout.write(f"Rules: {loaded} page(s) and {changed_terms} glossary term(s) loaded, "
-                              f"{skipped} kept as edited on the site.")
+            self.stdout.write(
+                f"Rules: {loaded} page(s) and {changed_terms} glossary term(s) loaded, "
+                f"{skipped} kept as edited on the site."
+            )
         if failures and strict:
             raise CommandError(f"Pages with errors: {', '.join(failures)}")
 
@@ -86,25 +101,41 @@ class Command(BaseCommand):
         files = content_files.glossary()
         # Definitions link each other: they are all rendered against the full list of terms.
         terms = [
-            services.markup.Term(f.slug, f.fields["term"],
-                                 tuple(v.strip() for v in f.fields.get("variants", "").split(",") if v.strip()),
-                                 f"/regles/glossaire/{f.slug}/")
+            services.markup.Term(
+                f.slug,
+                f.fields["term"],
+                tuple(v.strip() for v in f.fields.get("variants", "").split(",") if v.strip()),
+                f"/regles/glossaire/{f.slug}/",
+            )
             for f in files
         ]
         count = 0
         for item in files:
-            values = {"term": item.fields["term"], "variants": item.fields.get("variants", ""),
-                      "definition": item.body}
+            values = {
+                "term": item.fields["term"],
+                "variants": item.fields.get("variants", ""),
+                "definition": item.body,
+            }
             digest = fingerprint(values)
             term = GlossaryTerm.objects.filter(slug=item.slug, language="fr").first()
             if term is not None and term.loaded_hash == digest:
                 continue
-            if term is not None and term.loaded_hash and fingerprint(term_values(term)) != term.loaded_hash \
-                    and not force:
-                self.warn(f"glossaire/{item.slug}: changed on the site; kept (--force to overwrite).")
+            if (
+                term is not None
+                and term.loaded_hash
+                and fingerprint(term_values(term)) != term.loaded_hash
+                and not force
+            ):
+                self.warn(
+                    f"glossaire/{item.slug}: changed on the site; kept (--force to overwrite)."
+                )
                 continue
             term = term or GlossaryTerm(slug=item.slug, language="fr")
-            term.term, term.variants, term.definition = values["term"], values["variants"], values["definition"]
+            term.term, term.variants, term.definition = (
+                values["term"],
+                values["variants"],
+                values["definition"],
+            )
             term.status = Status.PUBLISHED
             try:
                 services.do_save_term(term, comment=COMMENT, rerender=False, terms=terms)

@@ -144,7 +144,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "move_seconds": table.move_seconds,
             "you": you,
             "seat_names": [p["name"] for p in everyone],
-            "players": everyone,
+            "seating": everyone,
             "deadline": game.deadline.isoformat() if game and game.deadline else None,
             "server_time": timezone.now().isoformat(),
             "log": list(snapshot.log[lang]),

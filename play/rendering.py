@@ -35,7 +35,7 @@ FRAGMENT_IDS = (
 PLATFORM_KEYS = {
     "game", "seats", "options", "you", "actor", "result", "legal_actions", "hand",
     "version", "table_id", "game_id", "game_number", "game_slug", "status", "table_status",
-    "pace", "move_seconds", "seat_names", "players", "deadline", "server_time", "log",
+    "pace", "move_seconds", "seat_names", "seating", "deadline", "server_time", "log",
     "chat", "chat_muted", "scores",
 }
 
@@ -164,7 +164,7 @@ def _seat_names(table, view) -> list[str]:
 
 
 def _players(table, view, names) -> list[dict]:
-    given = {p["position"]: p for p in (view or {}).get("players") or []}
+    given = {p["position"]: p for p in (view or {}).get("seating") or []}
     if not given:
         for seat in table.seats.all():
             given[seat.position] = {

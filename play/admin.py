@@ -50,3 +50,52 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 admin.site.register(ChatMute)
 admin.site.register(TurnNotification)
+
+
+# ----- the economy (play/cave.py, play/contests.py) -------------------------------------
+from play.models import CardDeck, ChipMovement, Contest, TableBankroll, TableEconomy  # noqa: E402
+
+
+@admin.register(Contest)
+class ContestAdmin(admin.ModelAdmin):
+    """Staff start a contest: a game and a period; the public page ranks the players."""
+
+    list_display = ["name", "game_slug", "starts_at", "ends_at", "winners_count"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class _ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ChipMovement)
+class ChipMovementAdmin(_ReadOnly):
+    list_display = ["created_at", "table", "user", "kind", "amount", "game_number"]
+    list_filter = ["kind"]
+
+
+@admin.register(TableBankroll)
+class TableBankrollAdmin(_ReadOnly):
+    list_display = ["table", "user", "reserve", "status", "sat_out_reason", "caved",
+                    "cashed_out"]
+
+
+@admin.register(TableEconomy)
+class TableEconomyAdmin(_ReadOnly):
+    list_display = ["table", "cave_min_bb", "cave_max_bb", "settled_number", "rake_total"]
+
+
+@admin.register(CardDeck)
+class CardDeckAdmin(_ReadOnly):
+    list_display = ["owner", "price_tokens", "table", "created_at"]

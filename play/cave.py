@@ -75,6 +75,7 @@ def _lock(table) -> Table:
         _refuse("not_found", "Cette table n'existe pas.", "No such table.")
     if not is_chip_table(table):
         _refuse("forbidden", "On ne cave pas à cette table.", "This table has no caves.")
+    _settle_latest(table)  # a hand that ended while the table was closing
     return table
 
 

@@ -319,13 +319,32 @@ def next_carry(table: Table, final_state: dict) -> dict | None:
     engine's carry (stacks...) before the next hand is dealt. Called inside the
     transaction that finished the hand, with the table row locked.
     """
+    from play import cave
+
+    if cave.is_chip_table(table):
+        return cave.next_carry(table, final_state)
     return table.engine.carry(final_state)
 
 
-def start_game(table: Table, carry: dict | None = None) -> Game:
-    """Create the next Game of a (locked) table and play chance up to the first decision."""
+def start_game(table: Table, carry: dict | None = None) -> Game | None:
+    """Create the next Game of a (locked) table and play chance up to the first decision.
+
+    At a chip table (play/cave.py) the caves decide who is dealt in; with fewer than
+    two players able to play, no game starts: the table waits (returns None).
+    """
+    from play import cave
+
     engine = table.engine
     number = (table.games.aggregate(n=Max("number"))["n"] or 0) + 1
+    if cave.is_chip_table(table):
+        carry = cave.carry_for_deal(table, carry, number)
+        if carry is None:
+            table.status = Table.Status.WAITING
+            table.save(update_fields=["status", "updated_at"])
+            latest = table.games.filter(number=number - 1).first()
+            broadcast_table_changed(table.pk, latest.version if latest else 0,
+                                    latest.pk if latest else None)
+            return None
     game = Game.objects.create(
         table=table,
         number=number,

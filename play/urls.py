@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play import views
+from play import cave_views, contest_views, views
 
 app_name = "play"
 
@@ -19,4 +19,12 @@ urlpatterns = [
     path("quatre-couleurs/", views.four_colour, name="four_colour"),
     path("mes-parties/", views.my_games, name="my_games"),
     path("parties/<int:game_id>/", views.archive, name="archive"),
+    # The economy (play/cave.py, play/contests.py).
+    path("tables/<int:pk>/cave/", cave_views.cave_in, name="cave"),
+    path("tables/<int:pk>/ramasser/", cave_views.cash_out, name="cash_out"),
+    path("tables/<int:pk>/se-lever/", cave_views.stand_up, name="stand_up"),
+    path("tables/<int:pk>/se-rasseoir/", cave_views.sit_back, name="sit_back"),
+    path("ma-taverne/", cave_views.tavern, name="tavern"),
+    path("concours/", contest_views.contest_list, name="contests"),
+    path("concours/<int:pk>/", contest_views.contest_detail, name="contest"),
 ]

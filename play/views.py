@@ -177,6 +177,9 @@ def table_page(request, table_id):
     context["finished_games"] = table.games.filter(status=Game.Status.FINISHED).order_by(
         "-number"
     )[:10]
+    from play.cave_views import cave_context  # the economy's panel (Ramponneau tables)
+
+    context.update(cave_context(table, request.user))
     return render(request, "play/table.html", context)
 
 

@@ -7,12 +7,9 @@ from django.utils import timezone
 
 from accounts import ledger
 from accounts.models import Currency
+from play import cave, contests
+from play.models import Contest, Game
 from play.services import do_act, do_create_table
-
-contests = pytest.importorskip("play.contests", reason="no contest models yet",
-                               exc_type=ImportError)
-from play import cave  # noqa: E402
-from play.models import Contest, Game  # noqa: E402
 
 pytestmark = pytest.mark.django_db
 

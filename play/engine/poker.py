@@ -329,9 +329,14 @@ _RANK_WORDS = {
 _PLURAL_EN = {"six": "sixes"}
 
 
+# French number words never take a plural s ("brelan de sept"); the court cards do
+# ("paire de rois"), and "as" is the same in both.
+_PLURAL_FR = {"valet": "valets", "dame": "dames", "roi": "rois"}
+
+
 def _plural(word: str, lang: str) -> str:
     if lang == "fr":
-        return word if word.endswith("s") or word.endswith("x") else word + "s"
+        return _PLURAL_FR.get(word, word)
     return _PLURAL_EN.get(word, word + "s")
 
 

@@ -30,6 +30,9 @@ FRAGMENT_IDS = (
     "table-board", "my-hand", "actions", "scores", "turn", "game-log", "chat-messages",
 )
 
+# Amount templates spanning fewer values than this are offered as buttons.
+SMALL_RANGE = 4
+
 # View keys the generic board does not list: they are shown elsewhere on the page, or
 # are bookkeeping.
 PLATFORM_KEYS = {
@@ -57,7 +60,7 @@ def new_client_id() -> str:
 # ----- labels ------------------------------------------------------------------------
 
 
-def type_label(kind: str) -> str:
+def type_label(kind: str, slug: str | None = None) -> str:
     """What a button for an action of that type says, in the reader's language."""
     labels = {
         "bid": _("Annoncer"),
@@ -88,8 +91,36 @@ def type_label(kind: str) -> str:
         "hold": _("Tenir"),
         "keep": _("Garder"),
         "exchange": _("Échanger"),
+        "show": _("Montrer sa main"),
+        "muck": _("Jeter sa main sans la montrer"),
+        "battez": _("Battez !"),
+        "follow": _("Tenir la vade"),
+        "tapis": _("Tapis"),
+        "recave": _("Se recaver"),
+        "mix": _("Mêler mon écart au talon"),
+        "close": _("Je ferme"),
     }
+    own = _game_type_labels().get(slug or "", {}).get(kind)
+    if own is not None:
+        return str(own)
     return str(labels.get(kind, kind.replace("_", " ").capitalize()))
+
+
+def _game_type_labels() -> dict:
+    """Where one game names an action differently (evaluated in the reader's language)."""
+    return {
+        "ramponneau": {"raise": _("Relancer à"), "bet": _("Miser"), "check": _("Parole")},
+        "ambigu": {
+            "vade": _("Ouvrir la vade de"),
+            "renvi": _("Renvier de"),
+            "call": _("Tenir le renvi"),
+            "check": _("Tenir sans renvier"),
+            "fold": _("Passer"),
+            "keep": _("Garder mon écart"),
+            "pass": _("Passer"),
+        },
+        "remigio": {"discard": _("Jeter")},
+    }
 
 
 def value_label(key: str, value, lang: str) -> str:
@@ -120,7 +151,14 @@ def action_label(engine, action: dict, lang: str) -> str:
             text = None
         if text:
             return text
-    parts = [type_label(action.get("type", "?"))]
+    slug = getattr(engine, "slug", None)
+    kind = action.get("type", "?")
+    if slug == "remigio" and kind == "draw":
+        return str(_("Piocher au talon") if action.get("from") == "stock"
+                   else _("Prendre la défausse"))
+    if kind == "call" and slug == "ramponneau":
+        return _("Suivre %(n)s") % {"n": action.get("amount")}
+    parts = [type_label(kind, slug)]
     parts += [value_label(k, v, lang) for k, v in action.items() if k != "type"]
     return " ".join(parts)
 
@@ -193,9 +231,67 @@ def _per_seat(view, key, seats) -> list | None:
     return None
 
 
+def _remigio_kind(kind: str, lang: str) -> str:
+    from play.engine.remigio import KIND_NAMES
+
+    return KIND_NAMES.get(lang, KIND_NAMES["fr"]).get(kind, kind)
+
+
+def _remigio_hand(view, lang, legal, my_turn) -> dict:
+    """The hand arranged in the solver's melds, each card a discard button on its turn.
+
+    The page lets the player regroup the cards (static/play/table.js keeps that
+    arrangement in the page); the server only ever needs the discard or the closing.
+    """
+    hand = list(view.get("hand") or [])
+    proposed = view.get("proposed") if isinstance(view.get("proposed"), dict) else {}
+    discards = {a["card"] for a in legal if a.get("type") == "discard"} if my_turn else set()
+    closings = {c["card"]: c for c in view.get("closings") or []} if my_turn else {}
+    drawn = view.get("drawn")
+
+    def entry(code):
+        card = {
+            "code": code,
+            "name": card_name(code, lang),
+            "drawn": code == drawn,
+            "discard_json": action_json({"type": "discard", "card": code})
+            if code in discards else "",
+        }
+        closing = closings.get(code)
+        if closing:
+            card["close_json"] = action_json({"type": "close", "card": code})
+            card["close_label"] = _("Je ferme ×%(n)s") % {"n": closing.get("multiplier", 1)}
+            card["close_title"] = _("Jeter %(card)s et fermer : %(kind)s, ×%(n)s") % {
+                "card": card_name(code, lang),
+                "kind": _remigio_kind(closing.get("kind", "plain"), lang),
+                "n": closing.get("multiplier", 1),
+            }
+        return card
+
+    groups, placed = [], set()
+    for meld in proposed.get("melds") or []:
+        cards = [c for c in meld if c in hand and c not in placed]
+        placed.update(cards)
+        if cards:
+            groups.append({"meld": True, "cards": [entry(c) for c in cards]})
+    rest = [c for c in hand if c not in placed]
+    if rest:
+        groups.append({"meld": False, "cards": [entry(c) for c in rest]})
+    return {
+        "mode": "remigio",
+        "groups": groups,
+        "count": proposed.get("count"),
+        "can_close": bool(proposed.get("can_close")),
+        "discarding": bool(discards),
+        "closing": bool(closings),
+    }
+
+
 def _hand_context(engine, game, view, lang, legal, my_turn) -> dict:
     """The hand: plain cards, clickable cards with the illegal ones disabled, or a picker."""
     hand = list((view or {}).get("hand") or [])
+    if engine.slug == "remigio" and view and hand:
+        return _remigio_hand(view, lang, legal, my_turn)
     choose = next((a for a in legal if "choose" in a and "from" in a), None)
     if my_turn and choose is not None:
         low, high = choose["choose"]
@@ -216,7 +312,7 @@ def _hand_context(engine, game, view, lang, legal, my_turn) -> dict:
             "low": low,
             "high": high,
             "instruction": instruction,
-            "submit_label": type_label(base.get("type", "")),
+            "submit_label": type_label(base.get("type", ""), engine.slug),
         }
     card_actions = [a for a in legal if set(a) == {"type", "card"}]
     if not (my_turn and card_actions):
@@ -236,7 +332,7 @@ def _hand_context(engine, game, view, lang, legal, my_turn) -> dict:
                 refusal_text(refusal, lang) if refusal else _("Cette carte ne peut pas être jouée.")
             )
         cards.append(entry)
-    return {"mode": "play", "cards": cards, "verb": type_label(kind)}
+    return {"mode": "play", "cards": cards, "verb": type_label(kind, engine.slug)}
 
 
 def _action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
@@ -256,24 +352,39 @@ def _action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
             continue  # the hand's cards are the buttons
         if "min" in entry and "max" in entry:
             base = {k: v for k, v in entry.items() if k not in ("min", "max")}
-            forms.append(
-                {
-                    "kind": "amount",
-                    "label": type_label(base.get("type", "")),
-                    "base_json": action_json(base),
-                    "min": entry["min"],
-                    "max": entry["max"],
-                    "value": entry["min"],
-                    "step": 1,
+            low, high = entry["min"], entry["max"]
+            if high - low < SMALL_RANGE and engine.slug != "ramponneau":
+                # a vade of 2 to 4, a raise that can only be all-in: buttons, no slider
+                for amount in range(low, high + 1):
+                    groups.setdefault(base.get("type", "?"), []).append(
+                        {**base, "amount": amount}
+                    )
+                continue
+            form = {
+                "kind": "amount",
+                "label": type_label(base.get("type", ""), engine.slug),
+                "base_json": action_json(base),
+                "min": low,
+                "max": high,
+                "value": low,
+                "step": 1,
+                "slider": high > low,
+            }
+            if engine.slug == "ramponneau":
+                # All-in is a bet or raise to the whole stack (play/engine/ramponneau.py).
+                allin = {**base, "amount": high}
+                form["allin"] = {
+                    "label": _("Tapis (%(n)s)") % {"n": high},
+                    "action_json": action_json(allin),
                 }
-            )
+            forms.append(form)
             continue
         groups.setdefault(entry.get("type", "?"), []).append(entry)
 
     result = []
     for kind, entries in groups.items():
         keys = {k for e in entries for k in e if k != "type"}
-        numeric = len(keys) == 1 and all(
+        numeric = (len(entries) > 1 or kind == "bid") and len(keys) == 1 and all(
             type(e.get(next(iter(keys)))) is int for e in entries
         )
         if numeric:
@@ -296,7 +407,9 @@ def _action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
                     refusal = engine.can_apply(game.state, action)
                     button["reason"] = refusal_text(refusal, lang) if refusal else ""
                 buttons.append(button)
-            result.append({"title": type_label(kind), "buttons": buttons, "numeric": True})
+            result.append(
+                {"title": type_label(kind, engine.slug), "buttons": buttons, "numeric": True}
+            )
         else:
             result.append(
                 {
@@ -437,24 +550,38 @@ def all_fours_board(view, names, lang) -> dict:
     event_names = {
         "turnup": _("la retourne"),
         "gift": _("le point donné"),
-        "high": _("High (plus fort atout)"),
-        "low": _("Low (plus petit atout)"),
-        "jack": _("Jack (valet d'atout)"),
-        "game": _("Game (points de levées)"),
+        "high": _("High"),
+        "low": _("Low"),
+        "jack": _("Jack"),
+        "game": _("Game"),
     }
-    deals = []
-    for summary in (view.get("deals") or [])[-5:][::-1]:
-        deals.append(
-            {
-                "number": summary.get("deal"),
-                "trump": _suit_label(summary.get("trump"), lang),
-                "events": [
-                    {"what": event_names.get(e["kind"], e["kind"]), "who": side_names[e["side"]]}
-                    for e in summary.get("events", [])
-                    if 0 <= e.get("side", -1) < len(side_names)
-                ],
-            }
-        )
+
+    def summarise(summary):
+        who = {kind: [] for kind in ("turnup", "gift", "high", "low", "jack", "game")}
+        for e in summary.get("events", []):
+            if e.get("kind") in who and 0 <= e.get("side", -1) < len(side_names):
+                who[e["kind"]].append(side_names[e["side"]])
+        points = summary.get("game_points")
+        return {
+            "number": summary.get("deal"),
+            "trump": _suit_label(summary.get("trump"), lang),
+            "cells": [
+                {"what": event_names[k], "who": ", ".join(who[k]) or "—"}
+                for k in ("high", "low", "jack", "game")
+            ],
+            "extras": [
+                {"what": event_names[k], "who": ", ".join(who[k])}
+                for k in ("turnup", "gift") if who[k]
+            ],
+            "game_points": (
+                " – ".join(str(p) for p in points) if isinstance(points, list) else ""
+            ),
+            "scored": summary.get("scored") or [],
+        }
+
+    deals = [summarise(d) for d in (view.get("deals") or [])[-6:][::-1]]
+    current = view.get("current")
+    current_summary = summarise(current) if isinstance(current, dict) else None
     phase_names = {
         "cut": _("Coupe pour la première donne"),
         "deal": _("Donne"),
@@ -486,12 +613,27 @@ def all_fours_board(view, names, lang) -> dict:
         "dealer_name": names[view["dealer"]] if isinstance(view.get("dealer"), int) else "",
         "deal_no": view.get("deal_no"),
         "deals": deals,
+        "current": current_summary,
+        "side_names": side_names,
     }
 
 
 def _seat_flags(view, seats, key) -> list:
     value = view.get(key)
     return value if isinstance(value, list) and len(value) == seats else [None] * seats
+
+
+def _named(value, lang) -> str:
+    """A name the engine gives in both languages: {"fr": ..., "en": ...} or a plain string."""
+    if isinstance(value, dict):
+        return value.get(lang) or value.get("fr") or value.get(f"name_{lang}") or \
+            value.get("name_fr") or ""
+    return value if isinstance(value, str) else ""
+
+
+def _names_of(seats_list, names) -> str:
+    return ", ".join(names[s] for s in seats_list or [] if isinstance(s, int) and
+                     0 <= s < len(names))
 
 
 def ramponneau_board(view, names, lang) -> dict:
@@ -501,11 +643,17 @@ def ramponneau_board(view, names, lang) -> dict:
     folded = _seat_flags(view, seats, "folded")
     all_in = _seat_flags(view, seats, "all_in")
     shown = _seat_flags(view, seats, "shown")
+    mucked = _seat_flags(view, seats, "mucked")
     dealt_in = _seat_flags(view, seats, "dealt_in")
+    shown_names = view.get("shown_hands") or {}
     streets = {
         "preflop": _("Avant le flop"), "flop": _("Flop"), "turn": _("Tournant"),
-        "river": _("Rivière"), "over": _("Coup terminé"),
+        "river": _("Rivière"), "showdown": _("Abattage"), "over": _("Coup terminé"),
     }
+    won = {}
+    for pot in view.get("awards") or []:
+        for seat, share in zip(pot.get("winners") or [], pot.get("shares") or [], strict=False):
+            won[seat] = won.get(seat, 0) + share
     rows = []
     for s in range(seats):
         marks = []
@@ -521,23 +669,23 @@ def ramponneau_board(view, names, lang) -> dict:
             "bet": bets[s] or 0,
             "folded": bool(folded[s]),
             "all_in": bool(all_in[s]),
+            "mucked": bool(mucked[s]),
             "out": dealt_in[s] is False,
             "shown": shown[s] or [],
+            "shown_name": _named(shown_names.get(str(s)), lang),
+            "won": won.get(s, 0),
             "marks": marks,
             "you": s == view.get("you"),
+            "actor": s == view.get("actor"),
         })
     pots = []
     for i, pot in enumerate(view.get("pots") or view.get("awards") or []):
         pots.append({
             "label": _("Pot principal") if i == 0 else _("Pot annexe %(n)s") % {"n": i},
             "amount": pot.get("amount", 0),
-            "eligible": ", ".join(names[e] for e in pot.get("eligible", []) if 0 <= e < seats),
-            "winners": ", ".join(names[w] for w in pot.get("winners", []) or []
-                                 if 0 <= w < seats),
+            "eligible": _names_of(pot.get("eligible"), names),
+            "winners": _names_of(pot.get("winners"), names),
         })
-    hand_name = view.get("hand_name")
-    if isinstance(hand_name, dict):
-        hand_name = hand_name.get(lang) or hand_name.get("fr")
     return {
         "rows": rows,
         "street": streets.get(view.get("street"), view.get("street") or ""),
@@ -545,7 +693,10 @@ def ramponneau_board(view, names, lang) -> dict:
         "total_pot": view.get("total_pot", view.get("pot", 0)),
         "pots": pots,
         "blinds": view.get("blinds") or [],
-        "hand_name": hand_name or "",
+        "hand_name": _named(view.get("hand_name"), lang),
+        "to_call": view.get("to_call") or 0,
+        "rake": view.get("rake") or 0,
+        "over": view.get("street") == "over",
     }
 
 
@@ -554,25 +705,42 @@ def ambigu_board(view, names, lang) -> dict:
     stacks = _seat_flags(view, seats, "stacks")
     bets = _seat_flags(view, seats, "bets")
     folded = _seat_flags(view, seats, "folded")
+    allin = _seat_flags(view, seats, "allin")
     sizes = _seat_flags(view, seats, "hand_sizes")
     exchanged = _seat_flags(view, seats, "exchanged")
     revealed = _seat_flags(view, seats, "revealed")
     phases = {
         "draw": _("Tirage de la donne"),
         "deal": _("Donne"),
-        "speech1": _("Première parole : passer ou « battez »"),
-        "exchange1": _("Premier écart"),
+        "speech1": _("Première phase : passer ou « battez »"),
+        "exchange1": _("Première phase : écart"),
         "shuffle": _("On bat les cartes"),
         "keep": _("Garder son écart ?"),
-        "speech2": _("Deuxième parole : la vade"),
-        "exchange2": _("Deuxième écart"),
-        "renvis": _("Les renvis"),
+        "speech2": _("Deuxième phase : la vade"),
+        "exchange2": _("Deuxième phase : écart"),
+        "renvis": _("Troisième phase : les renvis"),
         "over": _("Coup terminé"),
     }
+    phase = view.get("phase")
+    speech = ""
+    if phase in ("speech1", "speech2", "renvis") and view.get("round"):
+        speech = _("tour de parole %(n)s") % {"n": view["round"]}
+        if phase == "speech2":
+            speech = _("tour de parole %(n)s sur 2") % {"n": view["round"]}
     combination = view.get("combination")
-    if isinstance(combination, dict):
-        combination = combination.get(f"name_{lang}") or combination.get("name_fr") or \
-            combination.get("name") or ""
+    result = view.get("result") or {}
+    winner_combination = result.get("combination")
+    payments = [
+        {"payer": names[p], "payee": names[q], "amount": n}
+        for p, q, n in result.get("payments") or []
+        if 0 <= p < seats and 0 <= q < seats and n  # an unpaid combination is a debt below
+    ]
+    outcomes = {
+        "showdown": _("abattage"),
+        "last-in": _("tous les autres ont passé"),
+        "vade": _("vade sans réponse"),
+        "abandoned": _("coup abandonné, tout est reporté"),
+    }
     return {
         "rows": [
             {
@@ -580,23 +748,46 @@ def ambigu_board(view, names, lang) -> dict:
                 "stack": stacks[s],
                 "bet": bets[s] or 0,
                 "folded": bool(folded[s]),
+                "allin": bool(allin[s]),
                 "cards": sizes[s],
                 "exchanged": exchanged[s] or 0,
                 "revealed": revealed[s] if isinstance(revealed[s], list) else [],
                 "dealer": s == view.get("dealer"),
+                "battez": s == view.get("battez"),
+                "opener": s == view.get("opener"),
+                "winner": s in (result.get("winners") or []),
+                "score": (result.get("scores") or [None] * seats)[s] if result else None,
                 "you": s == view.get("you"),
             }
             for s in range(seats)
         ],
-        "phase_name": phases.get(view.get("phase"), view.get("phase") or ""),
+        "phase_name": phases.get(phase, phase or ""),
+        "speech": speech,
         "poule": view.get("poule", 0),
         "batterie": view.get("batterie", 0),
         "renvis": view.get("renvis", 0),
         "vade": view.get("vade", 0),
+        "high_bet": view.get("high_bet", 0),
         "to_call": view.get("to_call", 0),
         "stock_size": view.get("stock_size"),
-        "combination": combination if isinstance(combination, str) else "",
+        "combination": _named(combination, lang) if combination else "",
+        "combination_value": combination.get("value") if isinstance(combination, dict) else None,
         "my_discards": view.get("my_discards") or [],
+        "over": phase == "over",
+        "outcome": outcomes.get(result.get("outcome"), result.get("outcome") or ""),
+        "winner_combination": _named(winner_combination, lang) if winner_combination else "",
+        "winner_combination_value": (
+            winner_combination.get("value") if isinstance(winner_combination, dict) else None
+        ),
+        "payments": payments,
+        "poule_won": result.get("poule_won"),
+        "batterie_won": result.get("batterie_won"),
+        "poule_carried": result.get("poule_carried"),
+        "debts": [
+            {"debtor": names[d[0]], "creditor": names[d[1]], "amount": d[2]}
+            for d in result.get("debts") or []
+            if isinstance(d, (list, tuple)) and len(d) == 3
+        ],
     }
 
 
@@ -604,29 +795,70 @@ def remigio_board(view, names, lang) -> dict:
     seats = view.get("seats") or len(names)
     counts = _seat_flags(view, seats, "hand_counts")
     scores = _seat_flags(view, seats, "scores")
+    chips = _seat_flags(view, seats, "chips")
     out = _seat_flags(view, seats, "out")
-    proposed = view.get("proposed") if isinstance(view.get("proposed"), dict) else {}
+    options = view.get("options") or {}
+    payment = options.get("scoring") == "payment"
+    last = view.get("last_round") if isinstance(view.get("last_round"), dict) else None
+    last_round = None
+    if last:
+        hands = []
+        for s, record in enumerate(last.get("hands") or []):
+            if not isinstance(record, dict) or s >= seats:
+                continue
+            hands.append({
+                "name": names[s],
+                "closer": s == last.get("closer"),
+                "melds": record.get("melds") or [],
+                "leftover": record.get("leftover") or [],
+                "count": record.get("count", 0),
+                "points": record.get("points", 0),
+            })
+        closer = last.get("closer")
+        last_round = {
+            "number": last.get("round"),
+            "closer": names[closer] if isinstance(closer, int) and 0 <= closer < seats else "",
+            "kind": _remigio_kind(last.get("kind", ""), lang),
+            "multiplier": last.get("multiplier"),
+            "halved": last.get("kind") == "five_pairs",
+            "void": last.get("kind") == "void",
+            "discard": last.get("discard"),
+            "hands": hands,
+        }
+    phase_names = {
+        "draw": _("Piocher : au talon ou à la défausse"),
+        "discard": _("Jeter une carte, ou fermer"),
+        "over": _("Partie terminée"),
+    }
     return {
         "rows": [
             {
                 "name": names[s],
                 "cards": counts[s],
                 "score": scores[s],
+                "chips": chips[s],
                 "out": bool(out[s]),
                 "dealer": s == view.get("dealer"),
                 "you": s == view.get("you"),
+                "actor": s == view.get("actor"),
             }
             for s in range(seats)
         ],
+        "payment": payment,
+        "limit": options.get("limit"),
         "discard_top": view.get("discard_top"),
         "stock_count": view.get("stock_count"),
         "pile_count": view.get("pile_count"),
         "drawn": view.get("drawn"),
-        "melds": [m if isinstance(m, list) else m.get("cards", []) for m in
-                  proposed.get("melds", [])],
-        "leftover_count": proposed.get("count"),
-        "can_close": proposed.get("can_close", False),
+        "taken": view.get("taken"),
+        "phase_name": phase_names.get(view.get("phase"), ""),
         "round": view.get("round"),
+        "last_round": last_round,
+        "history": [
+            {"number": i, "points": list(zip(names, row, strict=False))}
+            for i, row in enumerate(view.get("history") or [], start=1)
+            if isinstance(row, list)
+        ][::-1][:10],
     }
 
 
@@ -653,6 +885,39 @@ def board_context(slug: str, view: dict, names: list[str], lang: str) -> dict:
 
 def board_template(slug: str):
     return select_template([f"play/games/{slug}.html", "play/games/generic.html"]).template.name
+
+
+def previous_hand(table, game, you, names, lang) -> dict | None:
+    """The last finished hand of a chained table (Ramponneau, Ambigu), as ``you`` saw it.
+
+    The next hand is dealt as soon as one ends, so the showdown would otherwise vanish
+    before anyone read it. Only ``view(state, you)`` is used: what that seat (or a
+    spectator) may see of the finished hand.
+    """
+    engine = table.engine
+    if game is None or not getattr(engine, "chained", False):
+        return None
+    from play.models import Game
+
+    if game.status == Game.Status.FINISHED:
+        previous = None  # the board itself shows how it ended
+    elif game.number > 1:
+        previous = table.games.filter(
+            number=game.number - 1, status=Game.Status.FINISHED
+        ).first()
+    else:
+        previous = None
+    if previous is None or not previous.state:
+        return None
+    view = engine.view(previous.state, you)
+    board = board_context(table.game_slug, view, names, lang)
+    if not board or board.get("broken"):
+        return None
+    name = f"play/games/{table.game_slug}_result.html"
+    if not template_exists(name):
+        return None
+    return {"number": previous.number, "board": board, "template": name,
+            "archive_url": f"/jouer/parties/{previous.pk}/"}
 
 
 def table_context(
@@ -770,6 +1035,7 @@ def table_context(
         "chat_muted": chat_muted,
         "board_template": board_template(table.game_slug),
         "board": board_context(table.game_slug, view, names, lang),
+        "previous": previous_hand(table, game, you, names, lang),
         "public_fields": _public_fields(view, lang),
         "act_url": f"/jouer/tables/{table.pk}/agir/",
         "chat_url": f"/jouer/tables/{table.pk}/discussion/",

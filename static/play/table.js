@@ -45,6 +45,8 @@
       var slider = el.form && el.form.querySelector("[data-amount-for]");
       if (slider) { slider.value = el.value; }
     }
+    var echo = el.form && el.form.querySelector(".amount-form__echo");
+    if (echo) { echo.textContent = el.value; }
   });
 
   // Template actions (an amount, chosen cards) become one action_json, as the server's
@@ -79,6 +81,120 @@
   document.body.addEventListener("htmx:wsClose", function () {
     document.documentElement.classList.remove("live");
   });
+
+  // Remigio: the player may regroup the cards of their hand into melds of their own. The
+  // arrangement lives in the page (sessionStorage, per table) and is laid again over the
+  // solver's proposition each time the socket redraws the hand; the server only ever
+  // hears of the card discarded.
+  function arrangeKey(root) { return "taverne-arrange-" + root.getAttribute("data-table"); }
+  function loadArrangement(root) {
+    try {
+      var saved = JSON.parse(sessionStorage.getItem(arrangeKey(root)) || "{}");
+      return { mode: !!saved.mode, groups: saved.groups || [], selected: saved.selected || [] };
+    } catch (e) { return { mode: false, groups: [], selected: [] }; }
+  }
+  function saveArrangement(root, st) {
+    try { sessionStorage.setItem(arrangeKey(root), JSON.stringify(st)); } catch (e) { /* private mode */ }
+  }
+  var pristine = null;  // the solver's layout as the server drew it
+
+  function layArrangement(fresh) {
+    var root = document.querySelector("[data-melds]");
+    var tools = document.querySelector("[data-arrange-tools]");
+    if (!root) { return; }
+    if (tools) { tools.hidden = false; }
+    if (fresh || !pristine) { pristine = root.cloneNode(true); }
+    var st = loadArrangement(root);
+    var items = {};
+    root.querySelectorAll("[data-card]").forEach(function (li) { items[li.getAttribute("data-card")] = li; });
+    st.groups = st.groups.map(function (g) { return g.filter(function (c) { return items[c]; }); })
+      .filter(function (g) { return g.length; });
+    st.selected = st.selected.filter(function (c) { return items[c]; });
+    st.groups.slice().reverse().forEach(function (group) {
+      var ul = document.createElement("ul");
+      ul.className = "card-row meld meld--mine";
+      ul.setAttribute("data-group", "mine");
+      group.forEach(function (code) { ul.appendChild(items[code]); });
+      root.insertBefore(ul, root.firstChild);
+    });
+    root.querySelectorAll("[data-group]").forEach(function (ul) {
+      if (!ul.children.length) { ul.remove(); }
+    });
+    root.querySelectorAll("[data-card]").forEach(function (li) {
+      li.classList.toggle("meld__card--selected", st.selected.indexOf(li.getAttribute("data-card")) >= 0);
+    });
+    root.classList.toggle("melds--arranging", st.mode);
+    var mode = document.querySelector("[data-arrange-mode]");
+    if (mode) { mode.checked = st.mode; }
+    saveArrangement(root, st);
+  }
+
+  document.addEventListener("click", function (event) {
+    var root = document.querySelector("[data-melds]");
+    if (!root) { return; }
+    var target = event.target;
+    if (target.closest("[data-arrange-group]")) {
+      var st = loadArrangement(root);
+      if (st.selected.length) {
+        st.groups = st.groups.map(function (g) {
+          return g.filter(function (c) { return st.selected.indexOf(c) < 0; });
+        });
+        st.groups.push(st.selected);
+        st.selected = [];
+        saveArrangement(root, st);
+        restorePristine(root);
+      }
+      return;
+    }
+    if (target.closest("[data-arrange-reset]")) {
+      var cleared = loadArrangement(root);
+      cleared.groups = []; cleared.selected = [];
+      saveArrangement(root, cleared);
+      restorePristine(root);
+      return;
+    }
+    var li = target.closest("[data-melds] [data-card]");
+    if (!li || target.closest(".close-button")) { return; }
+    var state = loadArrangement(root);
+    if (!state.mode) { return; }
+    // Arranging: a touch picks the card instead of discarding it.
+    event.preventDefault();
+    event.stopPropagation();
+    var code = li.getAttribute("data-card");
+    var at = state.selected.indexOf(code);
+    if (at >= 0) { state.selected.splice(at, 1); } else { state.selected.push(code); }
+    saveArrangement(root, state);
+    li.classList.toggle("meld__card--selected", at < 0);
+  }, true);
+
+  function restorePristine(root) {
+    if (pristine) {
+      var copy = pristine.cloneNode(true);
+      root.replaceWith(copy);
+    }
+    layArrangement(false);
+  }
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-arrange-mode]")) { return; }
+    var root = document.querySelector("[data-melds]");
+    if (!root) { return; }
+    var st = loadArrangement(root);
+    st.mode = event.target.checked;
+    if (!st.mode) { st.selected = []; }
+    saveArrangement(root, st);
+    layArrangement(false);
+  });
+
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    var root = document.querySelector("[data-melds]");
+    if (root && !root.hasAttribute("data-laid")) {
+      root.setAttribute("data-laid", "");
+      layArrangement(true);
+    }
+  });
+  var firstRoot = document.querySelector("[data-melds]");
+  if (firstRoot) { firstRoot.setAttribute("data-laid", ""); layArrangement(true); }
 
   // Archive: ← and → step through the game.
   document.addEventListener("keydown", function (event) {

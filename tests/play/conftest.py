@@ -1,0 +1,187 @@
+"""Fixtures of the browser tests: a real daphne server and Debian's Chromium.
+
+The server is a real daphne process (websockets included) started against its own
+SQLite file, so it needs neither the test database of pytest-django nor Redis. The
+browser is Debian's Chromium driven by Playwright; no browser is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+BROWSER_PASSWORD = "taverne-browser-test"
+ROOT = Path(__file__).resolve().parents[2]
+needs_chromium = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(),
+    reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
+)
+
+# Run in the server's own process: point the settings at a file database before Django
+# reads them, migrate, create the players, then serve with daphne. Bots move at once and
+# the in-process scheduler looks at the clock often, so a whole game fits in a test.
+SERVER = """
+import os, sys
+import config.settings as s
+if sys.argv[1] != "-":  # "-": the database of DATABASE_URL
+    s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
+                   "OPTIONS": {"timeout": 20}}}
+s.PLAY_BOT_DELAY = 0
+s.PLAY_INPROCESS_SCHEDULER = True
+import django
+django.setup()
+from play import scheduler
+scheduler.run_forever.__defaults__ = (0.05, None)
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from allauth.account.models import EmailAddress
+from accounts.models import User
+for name in sys.argv[4].split(",") if len(sys.argv) > 4 else ("alice", "bob"):
+    if User.objects.filter(username=name).exists():  # a restarted server
+        continue
+    user = User.objects.create_user(name, f"{name}@example.com", sys.argv[3],
+                                    display_name=name.capitalize())
+    EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+from daphne.cli import CommandLineInterface
+CommandLineInterface().run(["-b", "127.0.0.1", "-p", sys.argv[2], "config.asgi:application"])
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(process, port, log_path, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"daphne stopped: {Path(log_path).read_text()[-2000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    pytest.fail("daphne did not start")
+
+
+def start_daphne(database: str, port: int, log_path, users=("alice", "bob"), keep_db_url=False):
+    """A daphne process serving config.asgi on ``port`` ("-" as database: DATABASE_URL's)."""
+    drop = ("REDIS_URL",) if keep_db_url else ("DATABASE_URL", "REDIS_URL")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env["PYTHONPATH"] = str(ROOT)
+    log = open(log_path, "a")
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER, database, str(port), BROWSER_PASSWORD, ",".join(users)],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    log.close()
+    wait_for_port(process, port, log_path)
+    return process
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("browser")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env["PYTHONPATH"] = str(ROOT)
+    log = open(folder / "daphne.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(folder / "db.sqlite3"), str(port), BROWSER_PASSWORD],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    wait_for_port(process, port, folder / "daphne.log")
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshots(tmp_path) -> Path:
+    """Where the phone-size screenshots go (TAVERNE_SCREENSHOTS to keep them)."""
+    folder = Path(os.environ.get("TAVERNE_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def log_in(browser, server, name):
+    """A logged-in page on a phone-sized screen: the table must be playable there."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", device_scale_factor=1
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{server}/compte/login/")
+    page.fill("input[name=login]", name)
+    page.fill("input[name=password]", BROWSER_PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(lambda url: "/compte/login/" not in url)
+    return page
+
+
+def version_of(page) -> str:
+    return page.evaluate(
+        "() => { const v = document.querySelector('#actions input[name=version],"
+        " #my-hand input[name=version]'); return v ? v.value : ''; }"
+    )
+
+
+def click_and_wait(page, locator, timeout=10_000) -> bool:
+    """Click an action and wait until the server's answer redrew the page; False if stale."""
+    before = version_of(page)
+    try:
+        locator.click(timeout=2_000)
+    except Exception:  # the fragment was swapped under the click: look again
+        return False
+    try:
+        page.wait_for_function(
+            "v => { const t = document.querySelector('#turn');"
+            " const i = document.querySelector('#actions input[name=version],"
+            " #my-hand input[name=version]');"
+            " return !t || !t.classList.contains('turn--mine') || !i || i.value !== v; }",
+            arg=before, timeout=timeout,
+        )
+    except Exception:
+        return False
+    return True
+
+
+@pytest.fixture
+def ui():
+    """The helpers above, for the test modules (conftest is not importable as a module)."""
+    import types
+
+    return types.SimpleNamespace(
+        log_in=log_in, click_and_wait=click_and_wait, version_of=version_of,
+        needs_chromium=needs_chromium, start_daphne=start_daphne, free_port=free_port,
+        password=BROWSER_PASSWORD,
+    )

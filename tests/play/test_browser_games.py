@@ -1,0 +1,185 @@
+"""One player and bots, one browser: a whole hand, deal or round of each chip and rummy game.
+
+Alice starts each game with "Jouer maintenant contre des robots" from the lobby and plays
+it by clicking the live page on a phone-sized screen (Ramponneau: a hand, with a raise
+sized on the slider; Ambigu: three deals; Remigio: a round, arranging her hand into
+melds of her own on the way; All-fours: a deal). Server and browser:
+tests/play/conftest.py. Screenshots go to TAVERNE_SCREENSHOTS when it is set.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(),
+        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
+    ),
+]
+
+
+@pytest.fixture
+def page(ui, browser, server):
+    page = ui.log_in(browser, server, "alice")
+    yield page
+    page.context.close()
+
+
+def start(page, server, slug):
+    page.goto(f"{server}/jouer/")
+    page.click(f"#jeu-{slug} button:has-text('Jouer maintenant')")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+    page.wait_for_selector("#table-board .felt")
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+
+
+def my_turn(page) -> bool:
+    return page.locator("#turn.turn--mine").count() > 0
+
+
+def act(page, ui, prefer=()) -> bool:
+    """Take one turn if it is ours: a picker, a closing, a preferred button, else the first."""
+    if not my_turn(page):
+        return False
+    picker = page.locator("#my-hand .card-picker")
+    if picker.count():
+        low = int(picker.get_attribute("data-low") or 0)
+        boxes = page.locator("#my-hand .card-choice__box")
+        for i in range(low):
+            boxes.nth(i).check()
+        return ui.click_and_wait(page, page.locator("#my-hand form button[type=submit]").last)
+    closing = page.locator("#my-hand .close-button:enabled")
+    if closing.count():
+        return ui.click_and_wait(page, closing.first)
+    for text in prefer:
+        button = page.locator("#actions button[name=action_json]:enabled", has_text=text)
+        if button.count():
+            return ui.click_and_wait(page, button.first)
+    button = page.locator("#actions button[name=action_json]:enabled")
+    if button.count():
+        return ui.click_and_wait(page, button.first)
+    drawn = page.locator("#my-hand .meld__card--drawn button.card-button[type=submit]")
+    if drawn.count():
+        return ui.click_and_wait(page, drawn.first)
+    card = page.locator("#my-hand button.card-button[type=submit]")
+    if card.count():
+        return ui.click_and_wait(page, card.first)
+    return False
+
+
+def play_until(page, ui, done, timeout=120, prefer=(), each=None):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if done(page):
+            return
+        if each:
+            each(page)
+        if not act(page, ui, prefer):
+            page.wait_for_timeout(50)
+    raise AssertionError("the game did not get there in time")
+
+
+def board_text(page) -> str:
+    return page.locator("#table-board").inner_text()
+
+
+def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, screenshots):
+    start(page, server, "ramponneau")
+    board = board_text(page)
+    assert "bouton" in board and "grosse blinde" in board and "Pot" in board
+
+    # First decision: raise, sizing it with the slider (the number box follows it).
+    play_until(page, ui, lambda p: my_turn(p) and p.locator(".amount-form").count() > 0,
+               prefer=("Parole", "Suivre"))
+    page.screenshot(path=str(screenshots / "ramponneau-table-phone.png"), full_page=True)
+    form = page.locator(".amount-form").first
+    low = int(form.locator(".amount-form__number").get_attribute("min"))
+    high = int(form.locator(".amount-form__number").get_attribute("max"))
+    slider = form.locator(".amount-form__slider")
+    slider.evaluate("(el, v) => { el.value = v; el.dispatchEvent(new Event('input', "
+                    "{bubbles: true})); }", str(low + 1))
+    assert form.locator(".amount-form__number").input_value() == str(low + 1)
+    assert low < low + 1 <= high
+    assert ui.click_and_wait(page, form.locator(".amount-form__submit"))
+    page.wait_for_function(
+        "n => document.querySelector('#game-log').innerText.includes(String(n))", arg=low + 1
+    )
+
+    # Then check or call down to the end of the hand; the next one is dealt at once and
+    # the finished hand stays readable under the table.
+    play_until(page, ui, lambda p: "Le coup précédent" in board_text(p),
+               prefer=("Parole", "Suivre", "Montrer"))
+    previous = page.locator("#table-board .previous-hand").inner_text()
+    assert "gagne" in previous
+    page.screenshot(path=str(screenshots / "ramponneau-after-a-hand-phone.png"), full_page=True)
+
+
+def test_three_deals_of_ambigu(page, ui, server, screenshots):
+    start(page, server, "ambigu")
+    board = board_text(page)
+    assert "Poule" in board and "Batterie" in board and "Renvis" in board
+    shot = {}
+
+    def look(p):
+        if "exchange" not in shot and p.locator("#my-hand .card-picker").count():
+            p.screenshot(path=str(screenshots / "ambigu-exchange-phone.png"), full_page=True)
+            shot["exchange"] = True
+
+    play_until(page, ui, lambda p: "Le coup précédent (n° 3)" in board_text(p), timeout=180,
+               prefer=("Battez", "Ouvrir", "Tenir", "Suivre"), each=look)
+    assert "Poule" in board_text(page)
+    page.screenshot(path=str(screenshots / "ambigu-table-phone.png"), full_page=True)
+
+
+def test_a_round_of_remigio_arranging_the_hand(page, ui, server, screenshots):
+    start(page, server, "remigio")
+    assert "Défausse" in board_text(page) and "Talon" in board_text(page)
+    page.wait_for_selector("#my-hand [data-melds]")
+
+    # Arrange: pick two loose cards and make them a group of one's own.
+    page.locator("[data-arrange-mode]").check()
+    cards = page.locator("#my-hand [data-melds] [data-card]")
+    first, second = cards.nth(0).get_attribute("data-card"), cards.nth(1).get_attribute(
+        "data-card")
+    cards.nth(0).locator(".card-button").click()
+    cards.nth(1).locator(".card-button").click()
+    page.click("[data-arrange-group]")
+    mine = page.locator("#my-hand .meld--mine [data-card]")
+    assert mine.evaluate_all("els => els.map(e => e.dataset.card)") == [first, second]
+    page.locator("[data-arrange-mode]").uncheck()
+    page.screenshot(path=str(screenshots / "remigio-table-phone.png"), full_page=True)
+
+    # Play (draw, discard the card drawn, close when a closing is offered) until a
+    # round ends; the arrangement survives every redraw of the hand while the cards last.
+    def still_arranged(p):
+        codes = p.locator("#my-hand .meld--mine [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+        hand = p.locator("#my-hand [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+        assert codes == [c for c in (first, second) if c in hand]
+
+    play_until(page, ui, lambda p: p.locator("#table-board .round-result").count() > 0,
+               timeout=180, prefer=("Piocher au talon",), each=still_arranged)
+    result = page.locator("#table-board .round-result").inner_text()
+    assert "ferme" in result or "coup nul" in result
+    assert "marque" in result or "coup nul" in result
+    page.screenshot(path=str(screenshots / "remigio-round-end-phone.png"), full_page=True)
+
+
+def test_a_deal_of_all_fours(page, ui, server, screenshots):
+    start(page, server, "all-fours")
+    assert "Retourne" in board_text(page)
+    page.screenshot(path=str(screenshots / "all-fours-table-phone.png"), full_page=True)
+    play_until(page, ui, lambda p: p.locator("#table-board .deal-sheet__table tbody tr").count()
+               > 0 or p.locator("#turn.turn--over").count() > 0,
+               prefer=("Je mendie", "Refaire", "Je garde"))
+    sheet = page.locator("#table-board .deal-sheet").inner_text()
+    assert "High" in sheet and "Low" in sheet and "Jack" in sheet and "Game" in sheet
+    page.screenshot(path=str(screenshots / "all-fours-after-a-deal-phone.png"), full_page=True)

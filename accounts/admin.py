@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
@@ -103,20 +105,22 @@ def _refund(modeladmin, request, queryset, clawback):
         try:
             do_refund(purchase, clawback_remaining=clawback)
         except EconomyError as refusal:
-            modeladmin.message_user(request, refusal.fr, messages.ERROR)
+            lang = "en" if (get_language() or "").startswith("en") else "fr"
+            modeladmin.message_user(request, refusal.message(lang), messages.ERROR)
         else:
-            modeladmin.message_user(request, f"Achat n°{purchase.pk} remboursé.", messages.SUCCESS)
+            text = gettext("Achat n°%(id)s remboursé.") % {"id": purchase.pk}
+            modeladmin.message_user(request, text, messages.SUCCESS)
 
 
 @admin.action(
-    description="Rembourser (refusé si des jetons ont été dépensés)", permissions=["refund"]
+    description=_("Rembourser (refusé si des jetons ont été dépensés)"), permissions=["refund"]
 )
 def refund_purchases(modeladmin, request, queryset):
     _refund(modeladmin, request, queryset, clawback=False)
 
 
 @admin.action(
-    description="Rembourser et reprendre les jetons restants (compte signalé)",
+    description=_("Rembourser et reprendre les jetons restants (compte signalé)"),
     permissions=["refund"],
 )
 def refund_purchases_clawback(modeladmin, request, queryset):

@@ -14,6 +14,10 @@ DEFAULTS = {
     # Cave bounds, in big blinds, that a table owner may narrow but not widen.
     "CAVE_MIN_BIG_BLINDS": 10,
     "CAVE_MAX_BIG_BLINDS": 100,
+    # Ambigu's cave bounds, in antes (20 to 200 jetons at an ante of 1): enough for a
+    # few deals of vades and renvis, never a bottomless stack. No keeper narrows them.
+    "AMBIGU_CAVE_MIN_ANTES": 20,
+    "AMBIGU_CAVE_MAX_ANTES": 200,
 }
 
 PAYMENT_DEFAULTS = {

@@ -235,7 +235,9 @@ def do_refund(purchase, *, clawback_remaining: bool = False) -> Purchase:
                     f"{wallet.tokens}). Utilisez « rembourser et reprendre le reste » pour "
                     "rembourser quand même et signaler le compte.",
                     f"Refund refused: the player already spent {missing} of the "
-                    f"{purchase.tokens} tokens of purchase #{purchase.pk}.",
+                    f"{purchase.tokens} tokens of purchase #{purchase.pk} (balance: "
+                    f"{wallet.tokens}). Use “refund and take back the rest” to refund "
+                    "anyway and flag the account.",
                 )
             take = wallet.tokens
             note = f"{missing} jetons déjà dépensés, non repris"

@@ -119,6 +119,7 @@ class LedgerEntry(models.Model):
         RAKE = "rake", _("prélèvement du tavernier")
         CARD_DECK = "card_deck", _("jeu de cartes")
         CONTEST = "contest", _("concours")
+        DEBT = "debt", _("dette de jeu (Ambigu)")
         ADJUSTMENT = "adjustment", _("correction")
 
     account = models.ForeignKey(

@@ -266,6 +266,8 @@ ECONOMY = {
     "CARD_DECK_PRICE_TOKENS": envint("CARD_DECK_PRICE_TOKENS", 50),
     "CAVE_MIN_BIG_BLINDS": 10,
     "CAVE_MAX_BIG_BLINDS": 100,
+    "AMBIGU_CAVE_MIN_ANTES": 20,
+    "AMBIGU_CAVE_MAX_ANTES": 200,
 }
 # Payments: "sandbox" (a local checkout page sending signed webhooks; no money moves)
 # unless PAYMENT_PROVIDER=stripe with its keys. The sandbox lets the buyer choose

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PlayConfig(AppConfig):
     name = "play"
-    verbose_name = "Jeu"
+    verbose_name = _("Jeu")

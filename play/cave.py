@@ -1,9 +1,10 @@
-"""Caves, chips and écus at Ramponneau tables; owners' tables and their rake.
+"""Caves, chips and écus at Ramponneau and Ambigu tables; owners' tables and their rake.
 
-A chip table is a Ramponneau table that is not a practice table. Players bring chips
-by caving (écus → chips, between the table's bounds in big blinds) and take them back
-with "Ramasser ses gains" (chips → écus). Chips a player has at a table but not in the
-hand being dealt wait in their `TableBankroll.reserve`:
+A chip table is a Ramponneau or Ambigu table that is not a practice table. Players bring
+chips (Ambigu's jetons) by caving (écus → chips, between the table's bounds: in big
+blinds at Ramponneau, in antes at Ambigu) and take them back with "Ramasser ses gains"
+(chips → écus). Chips a player has at a table but not in the hand being dealt wait in
+their `TableBankroll.reserve`:
 
 - at the end of each hand (`settle_hand`, called from `play.services.next_carry`) every
   final stack goes back to its owner's reserve, the rake leaves the table and is paid
@@ -12,14 +13,20 @@ hand being dealt wait in their `TableBankroll.reserve`:
   of the players dealt in become their stacks. So a cave or a recave asked during a
   hand waits in the reserve and joins the stack between hands, as the rules say.
 
-Who is dealt in: players who play (and have chips), newcomers and players sitting
-back down once the big blind reaches them (or at once if they posted a big blind, as
-dead money won by the hand's winner), and only if they have a hand left
-(`accounts.hands.consume_hand`: owners play without limit at their own tables).
+Who is dealt in at Ramponneau: players who play (and have chips), newcomers and players
+sitting back down once the big blind reaches them (or at once if they posted a big
+blind, as dead money won by the hand's winner); at Ambigu: every player who plays and
+can pay the ante (no blinds, so no entry blind). In both, only with a hand left
+(`accounts.hands.consume_hand`: tavern keepers play without limit at their own tables).
+
+Ambigu also carries the poule and the batterie from deal to deal: they stay the table's
+chips until a deal is won. Its in-deal recave is off at chip tables (a top-up is caved
+between deals) and a debt between players is settled when the deal that made it is
+settled: from the debtor's reserve, then their écus; what neither covers is written off.
 
 Conservation, at every moment and for every table (`table_chips`, `verify_tables`):
-caves − cash-outs = reserves + chips in the unsettled hand + rake + entry blinds
-not yet won.
+caves − cash-outs = reserves + chips in the unsettled hand + pots carried to the next
+deal + rake + entry blinds not yet won.
 """
 
 from __future__ import annotations
@@ -31,11 +38,11 @@ from django.db.models import Max, Sum
 
 from accounts import hands, ledger
 from accounts.conf import economy
-from accounts.models import Currency, LedgerEntry
+from accounts.models import Currency, HandDeal, LedgerEntry
 from play.models import CardDeck, ChipMovement, Game, Seat, Table, TableBankroll, TableEconomy
 from play.services import ServiceError, broadcast_table_changed
 
-CHIP_GAMES = ("ramponneau",)
+CHIP_GAMES = ("ramponneau", "ambigu")
 Status = TableBankroll.Status
 Kind = ChipMovement.Kind
 
@@ -44,27 +51,50 @@ def is_chip_table(table: Table) -> bool:
     return table.game_slug in CHIP_GAMES and not table.practice
 
 
+def is_ambigu(table: Table) -> bool:
+    return table.game_slug == "ambigu"
+
+
+def keeps_table(table: Table, user_id) -> bool:
+    """Whether `user_id` is the tavern keeper of the table (opened with a deck of cards).
+
+    Only they play without limit there: a player who merely created a table owns its
+    settings, not a licence to unlimited hands.
+    """
+    return (user_id is not None and table.owner_id == user_id
+            and CardDeck.objects.filter(table=table).exists())
+
+
 def _refuse(code, fr, en):
     raise ServiceError(code, fr, en)
 
 
 def table_economy(table: Table) -> TableEconomy:
     stakes = table.stakes or {}
+    if is_ambigu(table):  # no tavern keepers at Ambigu: the bounds are the site's
+        low, high = economy("AMBIGU_CAVE_MIN_ANTES"), economy("AMBIGU_CAVE_MAX_ANTES")
+    else:
+        low, high = economy("CAVE_MIN_BIG_BLINDS"), economy("CAVE_MAX_BIG_BLINDS")
     econ, _ = TableEconomy.objects.get_or_create(
         table=table,
         defaults={
-            "cave_min_bb": stakes.get("cave_min_bb", economy("CAVE_MIN_BIG_BLINDS")),
-            "cave_max_bb": stakes.get("cave_max_bb", economy("CAVE_MAX_BIG_BLINDS")),
+            "cave_min_bb": stakes.get("cave_min_bb", low),
+            "cave_max_bb": stakes.get("cave_max_bb", high),
         },
     )
     return econ
 
 
+def cave_unit(table: Table) -> int:
+    """What the bounds count in: the big blind (Ramponneau) or the ante (Ambigu)."""
+    return table.options["ante"] if is_ambigu(table) else table.options["big_blind"]
+
+
 def cave_bounds(table: Table) -> tuple[int, int]:
     """The least and most chips a player may have at the table after a cave."""
     econ = table_economy(table)
-    big_blind = table.options["big_blind"]
-    return econ.cave_min_bb * big_blind, econ.cave_max_bb * big_blind
+    unit = cave_unit(table)
+    return econ.cave_min_bb * unit, econ.cave_max_bb * unit
 
 
 def _lock(table) -> Table:
@@ -83,13 +113,18 @@ def _latest(table) -> Game | None:
     return table.games.order_by("-number").first()
 
 
+def _dealt(table, state) -> list[int]:
+    """The seats dealt in a hand (Ambigu's `order` is empty until the draw for the deal)."""
+    return state.get("players" if is_ambigu(table) else "order", [])
+
+
 def _in_hand(table, seat) -> int | None:
     """Chips of a seat in the hand being played (None: not dealt in it)."""
     game = _latest(table)
     if game is None or game.status != Game.Status.PLAYING or seat is None:
         return None
     state = game.state
-    if seat.position not in state.get("order", []):
+    if seat.position not in _dealt(table, state):
         return None
     return state["stacks"][seat.position] + state["bets"][seat.position]
 
@@ -141,12 +176,15 @@ def do_cave(table, user, amount, *, request_key: str, post_now=False, position=N
         in_hand = _in_hand(table, seat)
         total = bankroll.reserve + (in_hand or 0) + amount
         if total > high or total < low:
+            unit = cave_unit(table)
+            fr_unit, en_unit = (("antes", "antes") if is_ambigu(table)
+                                else ("grosses blindes", "big blinds"))
             _refuse(
                 "cave_bounds",
-                f"La cave doit porter vos jetons entre {low} et {high} (de 10 à 100 grosses "
-                f"blindes ici : {low // table.options['big_blind']} à "
-                f"{high // table.options['big_blind']}).",
-                f"Your chips after the cave must lie between {low} and {high}.",
+                f"La cave doit porter vos jetons entre {low} et {high} "
+                f"(de {low // unit} à {high // unit} {fr_unit} ici).",
+                f"Your chips after the cave must lie between {low} and {high} "
+                f"({low // unit} to {high // unit} {en_unit} here).",
             )
         key = f"cave:{table.pk}:{user.pk}:{request_key}"
         try:
@@ -263,12 +301,14 @@ def settle_hand(table: Table, game: Game) -> None:
     seats = {s.position: s for s in table.seats.all()}
     bankrolls = {b.user_id: b for b in TableBankroll.objects.select_for_update().filter(
         table=table)}
-    for position in state.get("order", []):
+    for position in _dealt(table, state):
         seat = seats.get(position)
         bankroll = bankrolls.get(seat.user_id) if seat else None
         if bankroll is None:  # the seat was left; its chips must not vanish
             continue
         bankroll.reserve += state["stacks"][position]
+    if is_ambigu(table):
+        _settle_debts(table, game, bankrolls)
     dead = ChipMovement.objects.filter(table=table, kind=Kind.DEAD_BLIND,
                                        game_number=game.number).aggregate(s=Sum("amount"))["s"]
     if dead:
@@ -301,6 +341,37 @@ def settle_hand(table: Table, game: Game) -> None:
         del table._seats_by_position  # seats may have been freed
 
 
+def _settle_debts(table, game, bankrolls) -> None:
+    """Ambigu: the deal's debts, paid from the debtor's reserve, then from their écus.
+
+    A debt arises when a player's jetons run out paying for the winner's combination. At a
+    chip table it cannot follow the seat to the next deal (players leave, seats change
+    hands), so it is settled now; what neither the reserve nor the écus cover is written
+    off (the deal's result keeps the record). Écus move with keys
+    `debt:<table>:<game number>:<debtor seat>:<creditor seat>:paid|received`.
+    """
+    result = game.state.get("result") or {}
+    players = dict(HandDeal.objects.filter(table_id=table.pk, game_number=game.number)
+                   .values_list("position", "user_id"))
+    for debtor_seat, creditor_seat, amount in result.get("debts") or []:
+        debtor = bankrolls.get(players.get(debtor_seat))
+        creditor = bankrolls.get(players.get(creditor_seat))
+        if debtor is None or creditor is None:
+            continue
+        chips = min(amount, debtor.reserve)
+        debtor.reserve -= chips
+        creditor.reserve += chips
+        owed = amount - chips
+        wallet = ledger.lock_wallet(debtor.user_id) if owed else None
+        ecus = min(owed, wallet.ecus) if wallet else 0
+        if ecus:
+            key = f"debt:{table.pk}:{game.number}:{debtor_seat}:{creditor_seat}"
+            ledger.post(debtor.user_id, Currency.ECUS, -ecus, reason=LedgerEntry.Reason.DEBT,
+                        key=f"{key}:paid", ref=("table", table.pk), wallet=wallet)
+            ledger.post(creditor.user_id, Currency.ECUS, ecus, reason=LedgerEntry.Reason.DEBT,
+                        key=f"{key}:received", ref=("table", table.pk))
+
+
 def _settle_latest(table):
     game = _latest(table)
     if game is not None and game.status == Game.Status.FINISHED:
@@ -313,18 +384,23 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
     seats = {s.position: s for s in table.seats.filter(user__isnull=False)}
     bankrolls = {b.user_id: b for b in TableBankroll.objects.select_for_update().filter(
         table=table)}
+    # An Ambigu player must be able to pay the ante: the engine would otherwise recave
+    # them out of nothing (auto_recave) or deal them no cards.
+    least = table.options["ante"] if is_ambigu(table) else 1
     ready = {}
     for position, seat in seats.items():
         bankroll = bankrolls.get(seat.user_id)
-        if bankroll is None or bankroll.reserve <= 0:
+        if bankroll is None or bankroll.reserve < least:
             continue
         if bankroll.status in (Status.PLAYING, Status.POST_BB, Status.WAITING_BB):
-            owner = table.owner_id == seat.user_id
+            owner = keeps_table(table, seat.user_id)
             allowed = owner or hands.status(seat.user, table.game_slug).can_play
             if not allowed:
                 _sit_out(bankroll, "no_hands")
                 continue
             ready[position] = bankroll
+    if is_ambigu(table):
+        return _ambigu_carry_for_deal(table, carry, number, seats, ready)
     button = (carry or {}).get("button", 0)
     active = sorted(p for p, b in ready.items() if b.status != Status.WAITING_BB)
     if len(active) < 2:
@@ -338,14 +414,8 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
     counted = []
     for position in dealt:
         seat = seats[position]
-        try:
-            hands.consume_hand(seat.user, table.game_slug, table_id=table.pk,
-                               game_number=number, is_owner=table.owner_id == seat.user_id,
-                               position=position)
-        except hands.NoHandLeft as refusal:
-            _sit_out(ready[position], refusal.reason)
-            continue
-        counted.append(position)
+        if _count_hand(table, seats[position], ready[position], number):
+            counted.append(position)
     if len(counted) < 2:
         return None
     big_blind = table.options["big_blind"]
@@ -369,6 +439,43 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
     return {"stacks": stacks, "button": button}
 
 
+def _count_hand(table, seat, bankroll, number) -> bool:
+    """Count the hand dealt to a seat; False (and the player sat out) without one."""
+    try:
+        hands.consume_hand(seat.user, table.game_slug, table_id=table.pk,
+                           game_number=number, is_owner=keeps_table(table, seat.user_id),
+                           position=seat.position)
+    except hands.NoHandLeft as refusal:
+        _sit_out(bankroll, refusal.reason)
+        return False
+    return True
+
+
+def _ambigu_carry_for_deal(table, carry, number, seats, ready) -> dict | None:
+    """Ambigu: everyone ready is dealt in with their reserve; the pots carried stay."""
+    counted = [p for p in sorted(ready) if _count_hand(table, seats[p], ready[p], number)]
+    if len(counted) < 2:
+        return None
+    stacks = [None] * table.seat_count
+    for position in counted:
+        bankroll = ready[position]
+        stacks[position] = bankroll.reserve
+        bankroll.reserve = 0
+        bankroll.status = Status.PLAYING
+        bankroll.sat_out_reason = ""
+        bankroll.save()
+    carry = carry or {}
+    return {
+        "stacks": stacks,
+        # None at a table's first deal: the engine draws for the deal.
+        "dealer": carry.get("dealer"),
+        "poule": carry.get("poule", 0),
+        "batterie": carry.get("batterie", 0),
+        "debts": [],  # settled with each deal (_settle_debts)
+        "recave": False,  # top-ups are caved between deals
+    }
+
+
 def _sit_out(bankroll, reason):
     bankroll.status = Status.STANDING
     bankroll.sat_out_reason = reason
@@ -379,7 +486,15 @@ def next_carry(table: Table, final_state: dict) -> dict:
     """After a hand at a chip table: settle it; the next deal starts from the next button."""
     number = table.games.aggregate(n=Max("number"))["n"]
     settle_hand(table, table.games.get(number=number))
+    return _carry_after(table, final_state)
+
+
+def _carry_after(table: Table, final_state: dict) -> dict:
+    """What the next deal keeps of a finished one: the button (Ramponneau); the dealer,
+    poule and batterie (Ambigu). The stacks come from the reserves at the deal."""
     carry = table.engine.carry(final_state)
+    if is_ambigu(table):
+        return {key: carry[key] for key in ("dealer", "poule", "batterie")}
     if carry is None:
         seats = final_state["seats"]
         carry = {"button": (final_state.get("button", 0) + 1) % seats}
@@ -397,11 +512,10 @@ def _maybe_start(table: Table) -> None:
 
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
-    button = 0
-    if game is not None:
-        carry = table.engine.carry(game.state)
-        button = carry["button"] if carry else (game.state.get("button", 0) + 1) % table.seat_count
-    start_game(table, {"button": button})  # start_game sets the table back to waiting if not
+    carry = _carry_after(table, game.state) if game is not None else None
+    if carry is None and not is_ambigu(table):
+        carry = {"button": 0}
+    start_game(table, carry)  # start_game sets the table back to waiting if not
 
 
 # ----- conservation --------------------------------------------------------------------
@@ -416,18 +530,19 @@ class TableChips:
     in_play: int
     rake: int
     dead_pending: int
+    carried: int = 0  # Ambigu: poule and batterie waiting for the next deal
 
     @property
     def balanced(self) -> bool:
         return self.caves - self.cash_outs == (
-            self.reserves + self.in_play + self.rake + self.dead_pending
+            self.reserves + self.in_play + self.carried + self.rake + self.dead_pending
         )
 
     def __str__(self):
         return (
             f"table {self.table_id}: caves {self.caves} - cash-outs {self.cash_outs} != "
-            f"reserves {self.reserves} + in play {self.in_play} + rake {self.rake} + "
-            f"entry blinds {self.dead_pending}"
+            f"reserves {self.reserves} + in play {self.in_play} + carried pots "
+            f"{self.carried} + rake {self.rake} + entry blinds {self.dead_pending}"
         )
 
 
@@ -438,13 +553,15 @@ def table_chips(table: Table) -> TableChips:
     )
     econ = table_economy(table)
     reserves = TableBankroll.objects.filter(table=table).aggregate(s=Sum("reserve"))["s"] or 0
-    in_play = 0
+    in_play = carried = 0
     game = _latest(table)
     if game is not None and game.number > econ.settled_number and game.carry_in:
         state = game.state
-        order = state.get("order", [])
-        in_play = (sum(state["stacks"][s] for s in order) + state.get("pot", 0)
-                   + sum(state["bets"]) + (state.get("rake") or 0))
+        in_play = (sum(state["stacks"][s] for s in _dealt(table, state)) + state.get("pot", 0)
+                   + sum(state["bets"]) + (state.get("rake") or 0)
+                   + state.get("poule", 0) + state.get("batterie", 0))
+    elif game is not None and is_ambigu(table):
+        carried = game.state["poule"] + game.state["batterie"]
     return TableChips(
         table_id=table.pk,
         caves=sums.get(Kind.CAVE, 0),
@@ -453,6 +570,7 @@ def table_chips(table: Table) -> TableChips:
         in_play=in_play,
         rake=sums.get(Kind.RAKE, 0),
         dead_pending=sums.get(Kind.DEAD_BLIND, 0) - sums.get(Kind.DEAD_BLIND_WON, 0),
+        carried=carried,
     )
 
 

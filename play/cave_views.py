@@ -1,4 +1,4 @@
-"""The cave's buttons at a Ramponneau table, and the tavern keeper's pages.
+"""The cave's buttons at a Ramponneau or Ambigu table, and the tavern keeper's pages.
 
 Thin views over play/cave.py: each POST calls one service and goes back to the table.
 """
@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from accounts import hands, ledger
 from accounts.conf import economy
 from accounts.economy import new_request_key
-from play import cave
+from play import cave, services
 from play.models import Table, TableBankroll
 from play.services import ServiceError
 
@@ -22,9 +22,15 @@ def _lang():
 
 
 def cave_context(table, user) -> dict:
-    """What the table page's cave panel shows (empty for tables without caves)."""
-    if not cave.is_chip_table(table) or not user.is_authenticated:
+    """What the table page's cave panel shows: the cave at chip tables; elsewhere, at
+    tables that count hands, the player's hands left (and why they may not sit down)."""
+    if not user.is_authenticated:
         return {}
+    if not cave.is_chip_table(table):
+        if not services.counts_hands_per_game(table.game_slug, table.practice):
+            return {}
+        status = hands.status(user, table.game_slug)
+        return {} if status.unlimited else {"table_hands": status}
     low, high = cave.cave_bounds(table)
     bankroll = TableBankroll.objects.filter(table=table, user=user).first()
     return {
@@ -33,7 +39,9 @@ def cave_context(table, user) -> dict:
             "bankroll": bankroll,
             "ecus": ledger.wallet_of(user).ecus,
             "hands": hands.status(user, table.game_slug),
-            "is_owner": table.owner_id == user.pk,
+            "is_owner": cave.keeps_table(table, user.pk),
+            # Ramponneau's entry blind; Ambigu deals everybody in for the ante.
+            "entry_blind": not cave.is_ambigu(table),
             "request_key": new_request_key(),
         }
     }

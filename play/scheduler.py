@@ -67,10 +67,30 @@ def _run_due_and_close():
         connection.close_if_unusable_or_obsolete()
 
 
+# The in-process loop's wake-up call: a move that hands the turn to a bot asks for a
+# pass at the bot's due time, so bots answer after exactly their delay instead of at
+# the next tick. (The production worker, in another process, just ticks.)
+_wake: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+
+
+def wake_in(seconds: float) -> None:
+    """Ask the in-process loop, from any thread, for a pass in `seconds`."""
+    if _wake is None:
+        return
+    loop, event = _wake
+    if loop.is_closed():
+        return
+    loop.call_soon_threadsafe(loop.call_later, max(0.0, seconds), event.set)
+
+
 async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = None) -> None:
-    """Call run_due every `interval` seconds until `stop` is set."""
+    """Call run_due every `interval` seconds (or sooner when woken) until `stop` is set."""
+    global _wake
     stop = stop or asyncio.Event()
+    woken = asyncio.Event()
+    _wake = (asyncio.get_running_loop(), woken)
     while not stop.is_set():
+        woken.clear()
         try:
             moved = await database_sync_to_async(_run_due_and_close)()
         except Exception:
@@ -78,10 +98,12 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
             moved = []
         # When bots move with no delay (tests, benchmarks) one pass may make more due.
         if not moved:
-            try:
-                await asyncio.wait_for(stop.wait(), timeout=interval)
-            except TimeoutError:
-                pass
+            waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(woken.wait())]
+            _done, pending = await asyncio.wait(
+                waiters, timeout=interval, return_when=asyncio.FIRST_COMPLETED
+            )
+            for waiter in pending:
+                waiter.cancel()
         else:
             await asyncio.sleep(0.01)
 

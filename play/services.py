@@ -175,6 +175,8 @@ def do_create_table(
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", "Visibilité inconnue.", "Unknown visibility.")
     _check_pace(pace, move_seconds)
+    if owner is not None:
+        _check_hands(game_slug, owner, practice=practice)
     with transaction.atomic():
         table = Table.objects.create(
             game_slug=game_slug,
@@ -225,6 +227,7 @@ def do_join(table, user, position=None) -> Seat:
                 "already_seated", "Vous êtes déjà à cette table.", "You already sit at this table."
             )
         _check_waiting(table)
+        _check_hands(table.game_slug, user, practice=table.practice)
         seat = Seat.objects.create(
             table=table, position=_free_position(table, position), user=user
         )
@@ -309,6 +312,76 @@ def _start_if_full(table: Table) -> None:
     start_game(table)
 
 
+# ----- hands (the daily allowance) -----------------------------------------------------
+
+
+def counts_hands_per_game(game_slug: str, practice: bool) -> bool:
+    """Whether joining and starting count hands here (one per game).
+
+    Chained games (Ramponneau, Ambigu) count one per deal at their chip tables instead
+    (play/cave.py); practice tables against bots are free play.
+    """
+    return not practice and not _engine(game_slug).chained
+
+
+def _no_hands_error(level_ok: bool) -> ServiceError:
+    if not level_ok:
+        return ServiceError(
+            "no_hands",
+            "Vérifiez votre adresse e-mail pour jouer à ce jeu : les joueurs non vérifiés "
+            "n'ont pas de mains.",
+            "Verify your e-mail address to play this game: unverified players get no hands.",
+        )
+    return ServiceError(
+        "no_hands",
+        "Vous n'avez plus de main gratuite aujourd'hui pour ce jeu, ni de main de paquet : "
+        "achetez un paquet de mains pour jouer.",
+        "You have no free hand left today for this game, and no pack hand: buy a hand "
+        "pack to play.",
+    )
+
+
+def _check_hands(game_slug, user, *, practice) -> None:
+    """Refuse a seat at a counted table to a player with no hand left for the game."""
+    from accounts import hands
+
+    if not counts_hands_per_game(game_slug, practice):
+        return
+    status = hands.status(user, game_slug)
+    if not status.can_play:
+        raise _no_hands_error(status.level_ok)
+
+
+def _count_hands(table: Table, number: int) -> bool:
+    """A game is dealt at a counted table: one hand for each player seated.
+
+    A player who has run out since they sat down (hands spent at another table) loses
+    the seat and the table waits for someone else (returns False). Tavern keepers are
+    never counted; none exists yet for these games.
+    """
+    from accounts import hands
+    from play import cave
+
+    if not counts_hands_per_game(table.game_slug, table.practice):
+        return True
+    humans = [s for s in _seats(table).values() if s.user_id is not None]
+    broke = [s for s in humans if not cave.keeps_table(table, s.user_id)
+             and not hands.status(s.user, table.game_slug).can_play]
+    if broke:
+        Seat.objects.filter(pk__in=[s.pk for s in broke]).delete()
+        del table._seats_by_position
+        return False
+    for seat in humans:
+        try:
+            hands.consume_hand(seat.user, table.game_slug, table_id=table.pk,
+                               game_number=number,
+                               is_owner=cave.keeps_table(table, seat.user_id),
+                               position=seat.position)
+        except hands.NoHandLeft as refusal:  # spent at the same instant elsewhere
+            raise _no_hands_error(refusal.reason != "level") from None
+    return True
+
+
 # ----- games --------------------------------------------------------------------------
 
 
@@ -330,7 +403,9 @@ def start_game(table: Table, carry: dict | None = None) -> Game | None:
     """Create the next Game of a (locked) table and play chance up to the first decision.
 
     At a chip table (play/cave.py) the caves decide who is dealt in; with fewer than
-    two players able to play, no game starts: the table waits (returns None).
+    two players able to play, no game starts: the table waits (returns None). At other
+    counted tables each seated player is counted a hand (`_count_hands`); a player with
+    none left is unseated and the table waits too.
     """
     from play import cave
 
@@ -338,13 +413,16 @@ def start_game(table: Table, carry: dict | None = None) -> Game | None:
     number = (table.games.aggregate(n=Max("number"))["n"] or 0) + 1
     if cave.is_chip_table(table):
         carry = cave.carry_for_deal(table, carry, number)
-        if carry is None:
-            table.status = Table.Status.WAITING
-            table.save(update_fields=["status", "updated_at"])
-            latest = table.games.filter(number=number - 1).first()
-            broadcast_table_changed(table.pk, latest.version if latest else 0,
-                                    latest.pk if latest else None)
-            return None
+        dealt = carry is not None
+    else:
+        dealt = _count_hands(table, number)
+    if not dealt:
+        table.status = Table.Status.WAITING
+        table.save(update_fields=["status", "updated_at"])
+        latest = table.games.filter(number=number - 1).first()
+        broadcast_table_changed(table.pk, latest.version if latest else 0,
+                                latest.pk if latest else None)
+        return None
     game = Game.objects.create(
         table=table,
         number=number,
@@ -437,13 +515,21 @@ def _schedule(game: Game, table: Table, previous_actor) -> None:
         return
     seat = _seats(table).get(actor)
     if seat is None or seat.played_by_bot:
-        game.bot_due_at = now + timedelta(seconds=bot_delay())
+        delay = bot_delay()
+        game.bot_due_at = now + timedelta(seconds=delay)
+        transaction.on_commit(lambda: _wake_scheduler(delay))
         return
     game.deadline = now + timedelta(seconds=table.move_seconds)
     if actor != previous_actor and seat.connections <= 0:
         from play.notifications import notify_turn_if_away
 
         notify_turn_if_away(game, table, seat)
+
+
+def _wake_scheduler(delay: float) -> None:
+    from play import scheduler  # the scheduler imports this module
+
+    scheduler.wake_in(delay)
 
 
 def _lock_game(game) -> Game:

@@ -177,7 +177,7 @@ def table_page(request, table_id):
     context["finished_games"] = table.games.filter(status=Game.Status.FINISHED).order_by(
         "-number"
     )[:10]
-    from play.cave_views import cave_context  # the economy's panel (Ramponneau tables)
+    from play.cave_views import cave_context  # the economy's panel (caves, hands left)
 
     context.update(cave_context(table, request.user))
     return render(request, "play/table.html", context)
@@ -368,8 +368,9 @@ def archive(request, game_id):
         "game_name": engine.name_en if lang == "en" else engine.name_fr,
         "step": step,
         "total": total,
-        "previous": step - 1 if step > 0 else None,
-        "next": step + 1 if step < total else None,
+        # Not "previous": the chained games' board templates use that name for the last hand.
+        "previous_step": step - 1 if step > 0 else None,
+        "next_step": step + 1 if step < total else None,
         "current": actions[step - 1].text(lang) if step > 0 else "",
         "log": [a.text(lang) for a in actions[:step]][::-1],
         "hands": hands,

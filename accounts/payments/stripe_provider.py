@@ -9,6 +9,8 @@ Each purchase has its own idempotency key, sent with the session creation, so a 
 from __future__ import annotations
 
 import stripe
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts.conf import payments
 from accounts.payments.base import (
@@ -23,6 +25,13 @@ SIGNATURE_HEADER = "Stripe-Signature"
 PAID_EVENTS = {"checkout.session.async_payment_succeeded"}
 FAILED_EVENTS = {"checkout.session.async_payment_failed"}
 CANCELED_EVENTS = {"checkout.session.expired"}
+
+
+def _product_name(purchase) -> str:
+    """What the checkout page calls the bundle, in the buyer's language."""
+    lang = getattr(purchase.user, "preferred_language", "fr")
+    with translation.override("en" if lang == "en" else "fr"):
+        return _("%(n)s jetons d'or — Taverne") % {"n": purchase.tokens}
 
 
 def _plain(obj) -> dict:
@@ -91,7 +100,7 @@ class StripeProvider(PaymentProvider):
                     "price_data": {
                         "currency": purchase.currency,
                         "unit_amount": purchase.amount_cents,
-                        "product_data": {"name": f"{purchase.tokens} jetons d'or — Taverne"},
+                        "product_data": {"name": _product_name(purchase)},
                     },
                 }
             ],

@@ -328,7 +328,8 @@ class Ambigu(Game):
                     "Invalid carry: one stack per seat.",
                 )
             dealer = carry.get("dealer", 0)
-            dealer = dealer % seats if _is_amount(dealer) else 0
+            if dealer is not None:  # None: draw for the deal (a chip table's first deal)
+                dealer = dealer % seats if _is_amount(dealer) else 0
             poule = int(carry.get("poule", 0))
             batterie = int(carry.get("batterie", 0))
             debts = [list(d) for d in carry.get("debts", [])]
@@ -353,7 +354,9 @@ class Ambigu(Game):
             "stacks": stacks,
             "start": start,
             "recaved": recaved,
-            "recave_open": carry is not None,
+            # A chip table (play/cave.py) turns the in-deal recave off: écus are caved
+            # between deals only.
+            "recave_open": carry is not None and bool(carry.get("recave", True)),
             "recave_done": [False] * seats,
             "total": total,
             "poule": poule,

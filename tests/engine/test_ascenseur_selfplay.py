@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,12 +13,14 @@ from play.engine.core import concrete
 from play.engine.selfplay import run
 
 
-def test_selfplay_of_a_thousand_games_finds_no_violation():
-    # Every step runs the full contract checks: views of every seat, JSON round trips,
-    # invariants, refusal of a bogus action; each game's log replays to its final state.
-    summary = run("ascenseur", 1000, seed=11)
+# 1,000 games in four seeded chunks of 250, so that pytest-xdist spreads them over the
+# workers; every step runs the full contract checks (views of every seat, JSON round
+# trips, invariants, refusal of a bogus action) and each game's log replays to its end.
+@pytest.mark.parametrize("seed", [11, 12, 13, 14])
+def test_selfplay_of_a_thousand_games_finds_no_violation(seed):
+    summary = run("ascenseur", 250, seed=seed)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 1000
+    assert sum(summary["games_by_seat_count"].values()) == 250
     assert set(summary["games_by_seat_count"]) == {"3", "4", "5", "6", "7"}
 
 

@@ -4,6 +4,8 @@ that checks the scoring modes and round endings random play reaches, and bot mat
 import random
 import time
 
+import pytest
+
 from play.engine import replay
 from play.engine.core import CHANCE, concrete
 from play.engine.remigio import GAME
@@ -62,9 +64,14 @@ def test_bot_matches_close_rounds_in_both_scoring_modes():
     assert closings & {"plain", "couleur", "sequence", "remigio", "five_pairs"}
 
 
-def test_the_selfplay_checker_passes_on_random_and_bot_matches():
-    summary = run("remigio", 500, seed=5)
+# 500 matches in four seeded chunks, so that pytest-xdist spreads them over the workers.
+@pytest.mark.parametrize("seed", [5, 6, 7, 8])
+def test_the_selfplay_checker_passes_on_five_hundred_random_matches(seed):
+    summary = run("remigio", 125, seed=seed)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 500
+    assert sum(summary["games_by_seat_count"].values()) == 125
+
+
+def test_the_selfplay_checker_passes_on_bot_matches():
     summary = run("remigio", 4, seed=6, all_bots=True)
     assert summary["violations"] == 0, summary["first_violations"]

@@ -41,8 +41,6 @@ s.PLAY_BOT_DELAY = 0
 s.PLAY_INPROCESS_SCHEDULER = True
 import django
 django.setup()
-from play import scheduler
-scheduler.run_forever.__defaults__ = (0.05, None)
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from allauth.account.models import EmailAddress

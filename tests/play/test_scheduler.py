@@ -121,3 +121,34 @@ def test_the_inprocess_scheduler_is_on_by_default_without_redis(settings):
     assert not inprocess_enabled()
     settings.PLAY_INPROCESS_SCHEDULER = True
     assert inprocess_enabled()
+
+
+def test_a_wake_up_call_runs_a_pass_before_the_interval(monkeypatch):
+    """A move handing the turn to a bot asks for a pass at the bot's due time: the
+    in-process loop must not sleep through it until its next tick."""
+    import asyncio
+    import threading
+    import time
+
+    from play import scheduler
+
+    passes = []
+    monkeypatch.setattr(scheduler, "_run_due_and_close", lambda: passes.append(time.monotonic()))
+
+    async def scenario():
+        stop = asyncio.Event()
+        loop_task = asyncio.ensure_future(scheduler.run_forever(interval=30, stop=stop))
+        while not passes:
+            await asyncio.sleep(0.01)
+        asked = time.monotonic()
+        # services call wake_in from the database thread, after commit
+        threading.Thread(target=scheduler.wake_in, args=(0.05,)).start()
+        while len(passes) < 2 and time.monotonic() - asked < 5:
+            await asyncio.sleep(0.01)
+        stop.set()
+        await asyncio.wait_for(loop_task, 5)
+        return asked
+
+    asked = asyncio.run(scenario())
+    assert len(passes) >= 2
+    assert 0.04 <= passes[1] - asked < 2  # woken at the due time, not after 30 s

@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -6,6 +5,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.forms import ProfileForm
+from accounts.middleware import remember_language
 
 
 @login_required
@@ -18,17 +18,7 @@ def profile(request):
         translation.activate(user.preferred_language)
         messages.success(request, _("Profil enregistré."))
         response = redirect("accounts:profile")
-        # The same cookie as Django's set_language view: LocaleMiddleware reads it.
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME,
-            user.preferred_language,
-            max_age=settings.LANGUAGE_COOKIE_AGE,
-            path=settings.LANGUAGE_COOKIE_PATH,
-            domain=settings.LANGUAGE_COOKIE_DOMAIN,
-            secure=settings.LANGUAGE_COOKIE_SECURE,
-            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-        )
+        remember_language(response, user.preferred_language)
         return response
     from accounts import hands, ledger
 

@@ -49,3 +49,25 @@ def test_it_shows_level_1_for_a_verified_player(client, alice):
     page = client.get("/compte/profil/").content.decode()
 
     assert "Niveau 1" in page
+
+
+def test_signing_in_switches_the_site_to_the_profile_language(client, alice):
+    alice.preferred_language = "en"
+    alice.save()
+    client.force_login(alice)
+
+    response = client.get("/")
+
+    assert '<html lang="en"' in response.content.decode()
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
+
+
+def test_the_language_switcher_still_wins_over_the_profile(client, alice):
+    alice.preferred_language = "en"
+    alice.save()
+    client.force_login(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+
+    response = client.get("/")
+
+    assert '<html lang="fr"' in response.content.decode()

@@ -1,10 +1,18 @@
 import secrets
+from decimal import Decimal
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from accounts import levels
+
+
+def money_display(cents: int, currency: str) -> str:
+    """An amount in the reader's language: "14,99 EUR" in French, "14.99 EUR" in English."""
+    amount = number_format(Decimal(cents) / 100, decimal_pos=2, use_l10n=True)
+    return f"{amount} {currency.upper()}"
 
 
 class User(AbstractUser):
@@ -191,7 +199,7 @@ class TokenBundle(models.Model):
 
     @property
     def price_display(self):
-        return f"{self.price_cents // 100},{self.price_cents % 100:02d} {self.currency.upper()}"
+        return money_display(self.price_cents, self.currency)
 
 
 def new_purchase_key():
@@ -241,7 +249,7 @@ class Purchase(models.Model):
 
     @property
     def amount_display(self):
-        return f"{self.amount_cents // 100},{self.amount_cents % 100:02d} {self.currency.upper()}"
+        return money_display(self.amount_cents, self.currency)
 
 
 class PaymentEvent(models.Model):

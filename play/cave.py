@@ -387,14 +387,18 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
     # An Ambigu player must be able to pay the ante: the engine would otherwise recave
     # them out of nothing (auto_recave) or deal them no cards.
     least = table.options["ante"] if is_ambigu(table) else 1
+    # A hand already counted for this deal (a deal that found fewer than two players
+    # and is being tried again) is theirs: it is not counted twice.
+    counted_before = set(HandDeal.objects.filter(table_id=table.pk, game_number=number)
+                         .values_list("user_id", flat=True))
     ready = {}
     for position, seat in seats.items():
         bankroll = bankrolls.get(seat.user_id)
         if bankroll is None or bankroll.reserve < least:
             continue
         if bankroll.status in (Status.PLAYING, Status.POST_BB, Status.WAITING_BB):
-            owner = keeps_table(table, seat.user_id)
-            allowed = owner or hands.status(seat.user, table.game_slug).can_play
+            allowed = (seat.user_id in counted_before or keeps_table(table, seat.user_id)
+                       or hands.status(seat.user, table.game_slug).can_play)
             if not allowed:
                 _sit_out(bankroll, "no_hands")
                 continue
@@ -411,6 +415,8 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
             if _big_blind_seat(sorted(active + [position]), button, table.seat_count) == position:
                 dealt.append(position)
         dealt.sort()
+    if len(dealt) < 2:
+        return None  # count nobody's hand for a deal that does not happen
     counted = []
     for position in dealt:
         seat = seats[position]
@@ -453,6 +459,8 @@ def _count_hand(table, seat, bankroll, number) -> bool:
 
 def _ambigu_carry_for_deal(table, carry, number, seats, ready) -> dict | None:
     """Ambigu: everyone ready is dealt in with their reserve; the pots carried stay."""
+    if len(ready) < 2:
+        return None
     counted = [p for p in sorted(ready) if _count_hand(table, seats[p], ready[p], number)]
     if len(counted) < 2:
         return None

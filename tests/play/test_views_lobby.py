@@ -1,6 +1,7 @@
 """The lobby: open tables per game, creating a table with options, invitations, play now."""
 
 import pytest
+from django.conf import settings
 
 from play.models import Table
 from play.services import do_create_table
@@ -172,8 +173,11 @@ def test_anonymous_visitors_are_sent_to_log_in_before_creating(client, db):
 
 def test_the_lobby_speaks_english_when_asked(client, alice):
     client.force_login(alice)
+    # The language switcher's choice (a player's profile language beats the browser's
+    # Accept-Language, see accounts/middleware.py).
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
 
-    page = client.get("/jouer/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = client.get("/jouer/").content.decode()
 
     assert "Play now against bots" in page
     assert "Open tables" in page

@@ -1,0 +1,252 @@
+"""Ambigu at chip tables: jetons caved from écus, pots carried between deals, debts."""
+
+import itertools
+import random
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+from accounts import ledger
+from accounts.models import Currency, HandAllowance, HandDeal
+from play import cave
+from play.models import Game, TableBankroll, TableEconomy
+from play.services import ServiceError, do_act, do_create_table, do_play_now
+from tests.conftest import create_player
+
+pytestmark = pytest.mark.django_db
+COUNTER = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _play_settings(settings):
+    settings.PLAY_BOT_DELAY = 0
+    settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+def ecus(user):
+    return ledger.balance(user, Currency.ECUS)
+
+
+def ambigu_table(seats=3, **options):
+    """An Ambigu table nobody keeps (ante 1: caves between 20 and 200 jetons)."""
+    return do_create_table(None, "ambigu", seat_count=seats, options={"ante": 1, **options})
+
+
+def assert_conserved(table):
+    chips = cave.table_chips(table)
+    assert chips.balanced, str(chips)
+    assert ledger.verify() == []
+
+
+def bot_choice(seed):
+    rng = random.Random(seed)
+
+    def choose(game):
+        engine = game.table.engine
+        return engine.bot_action(engine.view(game.state, game.state["actor"]), rng)
+
+    return choose
+
+
+def play_deal(table, choose=None, check=None):
+    """Play the current deal to its end (the players' moves chosen by the bot); returns it."""
+    choose = choose or bot_choice(0)
+    game = table.current_game()
+    assert game.status == Game.Status.PLAYING
+    number = game.number
+    while True:
+        game = Game.objects.get(table=table, number=number)
+        if game.status != Game.Status.PLAYING:
+            return game
+        seat = table.seats.get(position=game.state["actor"])
+        do_act(game, seat.user, choose(game), None)
+        if check:
+            check(table)
+
+
+def test_a_cave_is_bounded_in_antes(alice):
+    table = ambigu_table()
+    assert cave.cave_bounds(table) == (20, 200)
+    for amount in (19, 201):
+        with pytest.raises(ServiceError) as refusal:
+            cave.do_cave(table, alice, amount, request_key=str(amount))
+        assert refusal.value.code == "cave_bounds"
+        assert "antes" in refusal.value.fr
+    cave.do_cave(table, alice, 50, request_key="a")
+    assert ecus(alice) == 950
+    assert cave.cave_bounds(ambigu_table(ante=2)) == (40, 400)
+
+
+def test_two_caves_deal_the_first_deal_with_the_caves_as_stacks(alice, bob):
+    table = ambigu_table()
+    cave.do_cave(table, alice, 50, request_key="a")
+    assert table.current_game() is None
+    cave.do_cave(table, bob, 30, request_key="b")
+    game = table.current_game()
+    state = game.state
+    positions = {s.user_id: s.position for s in table.seats.all()}
+    assert state["start"][positions[alice.pk]] == 50
+    assert state["start"][positions[bob.pk]] == 30
+    assert state["poule"] == 2  # the antes
+    assert state["draw"], "the first dealer is drawn by high card"
+    assert not state["recave_open"]
+    legal = table.engine.legal_actions(state)
+    assert all(a["type"] != "recave" for a in legal)
+    assert TableBankroll.objects.get(table=table, user=alice).reserve == 0
+    assert_conserved(table)
+
+
+def test_poule_and_batterie_carry_over_and_chips_are_conserved_after_every_move(alice, bob):
+    table = ambigu_table(seats=2)
+    cave.do_cave(table, alice, 100, request_key="a")
+    cave.do_cave(table, bob, 100, request_key="b")
+    carried = 0
+    for n in range(12):
+        if table.current_game().status != Game.Status.PLAYING:
+            for user in (alice, bob):  # someone went broke: the table waits for a cave
+                if TableBankroll.objects.get(table=table, user=user).reserve < 20:
+                    cave.do_cave(table, user, 50, request_key=f"top-up-{n}")
+        deal = play_deal(table, bot_choice(n), check=assert_conserved)
+        following = table.current_game()
+        if following.number > deal.number and (deal.state["poule"] or deal.state["batterie"]):
+            carried += 1
+            assert following.carry_in["poule"] == deal.state["poule"]
+            assert following.carry_in["batterie"] == deal.state["batterie"]
+            assert following.state["poule"] == deal.state["poule"] + 2  # and the antes
+        assert_conserved(table)
+    assert Game.objects.filter(table=table).count() >= 12
+
+
+def test_all_passing_carries_the_poule_and_the_deal_is_settled(alice, bob):
+    table = ambigu_table(seats=2, exchange_rounds=1)
+
+    def passing(game):
+        legal = game.table.engine.legal_actions(game.state)
+        if legal[0]["type"] == "exchange":
+            return {"type": "exchange", "cards": []}
+        return {"type": "pass"}
+
+    cave.do_cave(table, alice, 40, request_key="a")
+    cave.do_cave(table, bob, 40, request_key="b")
+    deal = play_deal(table, passing)
+    assert deal.state["result"]["outcome"] == "abandoned"
+    assert deal.state["poule"] == 2
+    assert TableEconomy.objects.get(table=table).settled_number == deal.number
+    assert TableBankroll.objects.get(table=table, user=alice).reserve == 0  # dealt again
+    following = table.current_game()
+    assert following.state["poule"] == 4
+    assert_conserved(table)
+
+
+def test_cash_out_during_a_deal_happens_when_it_ends_and_the_table_waits(alice, bob):
+    table = ambigu_table(seats=2)
+    cave.do_cave(table, alice, 60, request_key="a")
+    cave.do_cave(table, bob, 60, request_key="b")
+    before = ecus(alice)
+    assert cave.do_cash_out(table, alice) is None
+    deal = play_deal(table)
+    position = deal.state["players"][0] if deal.state["players"] else None
+    assert position is not None
+    alice_bankroll = TableBankroll.objects.get(table=table, user=alice)
+    assert alice_bankroll.status == "left"
+    assert ecus(alice) == before + alice_bankroll.cashed_out
+    table.refresh_from_db()
+    assert table.status == "waiting"
+    assert_conserved(table)  # the unwon pots, if any, stay on the table
+    bob_reserve = TableBankroll.objects.get(table=table, user=bob).reserve
+    cave.do_cash_out(table, bob)
+    assert TableBankroll.objects.get(table=table, user=bob).cashed_out == bob_reserve
+    assert_conserved(table)
+
+
+def test_debts_are_paid_from_the_reserve_then_the_ecus_then_written_off(alice, bob):
+    table = ambigu_table(seats=2)
+    cave.do_cave(table, alice, 20, request_key="a")
+    cave.do_cave(table, bob, 20, request_key="b")
+    game = table.current_game()
+    cave.do_cave(table, alice, 10, request_key="top-up")  # waits in the reserve
+    positions = {s.user_id: s.position for s in table.seats.all()}
+    ledger.post(alice, Currency.ECUS, -(ecus(alice) - 15), reason="adjustment", key="spend")
+    fake = Game(table=table, number=game.number, state={
+        "result": {"debts": [[positions[alice.pk], positions[bob.pk], 40]]}})
+    bob_before = ecus(bob)
+    with transaction.atomic():
+        bankrolls = {b.user_id: b for b in TableBankroll.objects.select_for_update()
+                     .filter(table=table)}
+        cave._settle_debts(table, fake, bankrolls)
+        for bankroll in bankrolls.values():
+            bankroll.save()
+    assert TableBankroll.objects.get(table=table, user=alice).reserve == 0
+    assert TableBankroll.objects.get(table=table, user=bob).reserve == 10
+    assert ecus(alice) == 0
+    assert ecus(bob) == bob_before + 15  # 10 in jetons, 15 in écus, 15 written off
+    assert_conserved(table)
+
+
+def test_practice_ambigu_tables_are_free_play(alice):
+    table = do_play_now(alice, "ambigu")
+    assert not cave.is_chip_table(table)
+    assert not TableEconomy.objects.filter(table=table).exists()
+    assert not HandDeal.objects.filter(user=alice).exists()
+    assert ecus(alice) == 1000
+
+
+def test_each_deal_counts_a_hand_when_staff_limit_ambigu(alice, bob):
+    HandAllowance.objects.create(game_slug="ambigu", daily_hands=1)
+    table = ambigu_table(seats=2)
+    cave.do_cave(table, alice, 50, request_key="a")
+    cave.do_cave(table, bob, 50, request_key="b")
+    assert HandDeal.objects.filter(user=alice, source="free").count() == 1
+    play_deal(table)
+    table.refresh_from_db()
+    assert table.status == "waiting"  # nobody has a hand left
+    assert TableBankroll.objects.get(table=table, user=alice).sat_out_reason == "no_hands"
+    assert_conserved(table)
+
+
+def test_the_cave_panel_shows_at_an_ambigu_table_without_the_big_blind(client, alice):
+    table = ambigu_table()
+    client.force_login(alice)
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert 'id="cave-panel"' in html
+    assert "grosse blinde" not in html
+    assert "Ramasser ses gains" not in html  # nothing caved yet
+    cave.do_cave(table, alice, 50, request_key="a")
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert "Ramasser ses gains" in html
+
+
+@hsettings(max_examples=10, deadline=None,
+           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.lists(
+    st.tuples(st.sampled_from(["cave", "deal", "cash_out", "stand", "sit"]),
+              st.integers(0, 2), st.integers(15, 120)),
+    min_size=1, max_size=14,
+))
+def test_jetons_are_conserved_through_any_sequence(alice, bob, steps):
+    players = [alice, bob, create_player(f"ambigu{next(COUNTER)}", verified=True)]
+    for user in players:
+        ledger.post(user, Currency.ECUS, 10_000, reason="adjustment",
+                    key=f"topup:{user.pk}:{id(steps)}")
+    table = ambigu_table(seats=3)
+    for n, (op, who, amount) in enumerate(steps):
+        user = players[who]
+        try:
+            if op == "cave":
+                cave.do_cave(table, user, amount, request_key=f"{n}")
+            elif op == "deal":
+                game = table.current_game()
+                if game is not None and game.status == Game.Status.PLAYING:
+                    play_deal(table, bot_choice(n))
+            elif op == "cash_out":
+                cave.do_cash_out(table, user)
+            elif op == "stand":
+                cave.do_stand_up(table, user)
+            elif op == "sit":
+                cave.do_sit_back(table, user)
+        except ServiceError:
+            pass
+        assert_conserved(table)

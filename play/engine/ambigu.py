@@ -190,30 +190,30 @@ class Ambigu(Game):
                 Option(
                     "cave",
                     "Cave de départ (jetons)",
-                    "Starting cave (jetons)",
+                    "Starting cave (chips)",
                     50,
                     choices=(
-                        (20, "20 jetons", "20 jetons"),
-                        (50, "50 jetons", "50 jetons"),
-                        (100, "100 jetons", "100 jetons"),
-                        (200, "200 jetons", "200 jetons"),
+                        (20, "20 jetons", "20 chips"),
+                        (50, "50 jetons", "50 chips"),
+                        (100, "100 jetons", "100 chips"),
+                        (200, "200 jetons", "200 chips"),
                     ),
                     help_fr="Jetons de chacun à la première donne ; plafond d'une recave.",
-                    help_en="Each player's jetons at the first deal; the ceiling of a recave.",
+                    help_en="Each player's chips at the first deal; the ceiling of a recave.",
                 ),
                 Option(
                     "ante",
                     "Ante à la poule",
                     "Ante to the poule",
                     1,
-                    choices=((1, "1 jeton", "1 jeton"), (2, "2 jetons", "2 jetons")),
+                    choices=((1, "1 jeton", "1 chip"), (2, "2 jetons", "2 chips")),
                 ),
                 Option(
                     "battez_stake",
                     "Mise de « battez » à la batterie",
                     "Stake to the batterie for “battez”",
                     1,
-                    choices=((1, "1 jeton", "1 jeton"), (2, "2 jetons", "2 jetons")),
+                    choices=((1, "1 jeton", "1 chip"), (2, "2 jetons", "2 chips")),
                 ),
                 Option(
                     "no_opening",
@@ -225,7 +225,7 @@ class Ambigu(Game):
                             "dealer-pays",
                             "le donneur met 2 jetons à la poule, on garde ses cartes et on "
                             "passe aux renvis",
-                            "the dealer puts 2 jetons in the poule, hands are kept and the "
+                            "the dealer puts 2 chips in the poule, hands are kept and the "
                             "renvis follow",
                         ),
                         (
@@ -283,7 +283,7 @@ class Ambigu(Game):
                     False,
                     kind="bool",
                     help_fr="Fredon payé 10 ou 11 jetons au lieu de 8.",
-                    help_en="A fredon is paid 10 or 11 jetons instead of 8.",
+                    help_en="A fredon is paid 10 or 11 chips instead of 8.",
                 ),
                 Option(
                     "refuse_discard",
@@ -299,7 +299,7 @@ class Ambigu(Game):
                     True,
                     kind="bool",
                     help_fr="Sinon il ne reçoit pas de cartes tant qu'il n'a pas de jetons.",
-                    help_en="Otherwise the player is dealt out until they have jetons.",
+                    help_en="Otherwise the player is dealt out until they have chips.",
                 ),
             ),
         )
@@ -649,7 +649,7 @@ class Ambigu(Game):
                 raise _illegal(
                     "battez-stake",
                     f"Il faut {stake} jeton(s) pour la batterie.",
-                    f"Saying battez needs {stake} jeton(s) for the batterie.",
+                    f"Saying battez needs {stake} chip(s) for the batterie.",
                 )
             state = clone(state)
             state["stacks"][actor] -= stake
@@ -674,7 +674,7 @@ class Ambigu(Game):
                 raise _illegal(
                     "recave-amount",
                     f"La recave ne peut porter la cave au-delà de {opts['cave']} jetons.",
-                    f"A recave cannot bring the stack above {opts['cave']} jetons.",
+                    f"A recave cannot bring the stack above {opts['cave']} chips.",
                 )
             state = clone(state)
             state["stacks"][actor] += amount
@@ -771,7 +771,7 @@ class Ambigu(Game):
                 raise _illegal(
                     "vade-amount",
                     "La vade est de 2 à 4 jetons, dans la limite de sa cave.",
-                    "A vade is 2 to 4 jetons, within one's stack.",
+                    "A vade is 2 to 4 chips, within one's stack.",
                 )
             state = clone(state)
             state["opener"] = actor
@@ -791,7 +791,7 @@ class Ambigu(Game):
                 raise _illegal(
                     "follow",
                     "Pas assez de jetons pour suivre : annoncez tapis.",
-                    "Not enough jetons to follow: go tapis.",
+                    "Not enough chips to follow: go tapis.",
                 )
             if kind == "tapis" and not 0 < stack < vade:
                 raise _illegal(
@@ -869,7 +869,7 @@ class Ambigu(Game):
                 raise _illegal(
                     "call",
                     "Rien à tenir, ou pas assez de jetons (tapis).",
-                    "Nothing to call, or not enough jetons (tapis).",
+                    "Nothing to call, or not enough chips (tapis).",
                 )
             state = clone(state)
             self._bet(state, actor, need)
@@ -895,7 +895,7 @@ class Ambigu(Game):
                 raise _illegal(
                     "renvi-amount",
                     f"Un renvi met de {need + 1} à {stack} jetons.",
-                    f"A raise puts in {need + 1} to {stack} jetons.",
+                    f"A raise puts in {need + 1} to {stack} chips.",
                 )
             state = clone(state)
             self._bet(state, actor, amount)
@@ -1139,10 +1139,10 @@ class Ambigu(Game):
             ),
             "battez": (
                 f"dit « battez » et met {state['options']['battez_stake']} jeton(s) à la batterie",
-                f"says “battez” and puts {state['options']['battez_stake']} jeton(s) in the "
+                f"says “battez” and puts {state['options']['battez_stake']} chip(s) in the "
                 "batterie",
             ),
-            "recave": (f"se recave de {amount} jetons", f"recaves {amount} jetons"),
+            "recave": (f"se recave de {amount} jetons", f"recaves {amount} chips"),
             "exchange": (
                 f"écarte {count} carte(s)" if count else "se tient à ses cartes",
                 f"exchanges {count} card(s)" if count else "stands pat",
@@ -1155,13 +1155,13 @@ class Ambigu(Game):
                 "refuse de mêler son écart au nouveau talon",
                 "refuses to mix their discard into the new stock",
             ),
-            "vade": (f"ouvre : va de {amount} jetons", f"opens: a vade of {amount} jetons"),
+            "vade": (f"ouvre : va de {amount} jetons", f"opens: a vade of {amount} chips"),
             "follow": (f"suit la vade de {state['vade']}", f"follows the vade of {state['vade']}"),
             "tapis": ("fait tapis", "goes tapis (all in)"),
             "check": ("tient sans renvier", "checks"),
             "call": ("tient le renvi", "calls the raise"),
             "fold": ("passe et quitte le coup", "folds"),
-            "renvi": (f"renvie de {amount} jetons", f"raises, putting in {amount} jetons"),
+            "renvi": (f"renvie de {amount} jetons", f"raises, putting in {amount} chips"),
         }
         fr_text, en_text = texts.get(kind, ("joue", "plays"))
         if kind == "renvi" and isinstance(actor, int) and amount == state["stacks"][actor]:

@@ -226,7 +226,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._error(error.as_dict(self.lang))
             return
         handler = getattr(self, f"_on_{message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except Exception:
+            # A backstop: a bug or a database refusal on one message must not kill the
+            # socket. Logged with its traceback, answered with a structured error.
+            log.exception(
+                "table %s: unexpected error on a %s message", self.table_id, message["type"]
+            )
+            await self._error(ProtocolError("server_error").as_dict(self.lang))
 
     async def _on_ping(self, message):
         await self._send_json({"type": "pong"})

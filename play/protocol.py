@@ -7,6 +7,7 @@ frame and turns a `ProtocolError` into a structured error message, never a crash
 from __future__ import annotations
 
 import json
+import re
 import time
 
 MAX_MESSAGE_BYTES = 8 * 1024
@@ -15,6 +16,10 @@ BURST = 20
 MAX_CLIENT_ID = 64
 
 MESSAGE_TYPES = ("act", "chat", "sync", "ping", "mute")
+
+# ASCII digits only: str.isdigit() also accepts "²" or "١", which int() then refuses or
+# reads; 18 digits keep the number inside a PostgreSQL bigint.
+_DIGITS = re.compile(r"[0-9]{1,18}")
 
 ERRORS = {
     "too_large": (
@@ -31,6 +36,10 @@ ERRORS = {
     "binary_unsupported": (
         "Seuls les messages texte (JSON) sont acceptés.",
         "Only text (JSON) messages are accepted.",
+    ),
+    "server_error": (
+        "Erreur du serveur : le message n'a pas été traité.",
+        "Server error: the message was not handled.",
     ),
 }
 
@@ -74,20 +83,55 @@ def _int(value, field):
     if isinstance(value, bool):
         raise ProtocolError("bad_message", f"{field}")
     if isinstance(value, int):
+        if abs(value) >= 10**18:
+            raise ProtocolError("bad_message", f"{field}")
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         return int(value.strip())
     raise ProtocolError("bad_message", f"{field}")
 
 
+def _refuse_constant(name):
+    # json.loads calls this for NaN, Infinity and -Infinity: not JSON, and not storable.
+    raise ValueError(f"{name} is not allowed")
+
+
+def _loads(text: str):
+    return json.loads(text, parse_constant=_refuse_constant)
+
+
+def _check_strings(value, depth: int = 0) -> None:
+    """Refuse any string (key or value, at any depth) the database cannot store: a lone
+    surrogate (not encodable as UTF-8) or a NUL character (refused by PostgreSQL)."""
+    if depth > 64:
+        raise ProtocolError("bad_message", "too deep")
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ProtocolError("bad_message", "NUL character")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ProtocolError("bad_message", "invalid character") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_strings(key, depth + 1)
+            _check_strings(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_strings(item, depth + 1)
+
+
 def parse_message(text: str) -> dict:
     """Check a client frame; returns a normalised message or raises ProtocolError."""
-    if len(text) > MAX_MESSAGE_BYTES or len(text.encode()) > MAX_MESSAGE_BYTES:
+    if len(text) > MAX_MESSAGE_BYTES or (
+        len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+    ):
         raise ProtocolError("too_large")
     try:
-        data = json.loads(text)
+        data = _loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json") from None
+    _check_strings(data)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "object expected")
     kind = data.get("type")
@@ -115,9 +159,10 @@ def _parse_act(data: dict) -> dict:
         if not isinstance(raw, str):
             raise ProtocolError("bad_message", "action_json")
         try:
-            action = json.loads(raw)
-        except ValueError:
+            action = _loads(raw)
+        except (ValueError, RecursionError):
             raise ProtocolError("bad_message", "action_json") from None
+        _check_strings(action)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ProtocolError("bad_message", "action")
     if "version" not in data:

@@ -157,12 +157,21 @@ def _changed(table):
 # ----- caves, cash-outs, standing up ---------------------------------------------------
 
 
-def do_cave(table, user, amount, *, request_key: str, post_now=False, position=None):
+def _may_sit(table, user, may_sit) -> bool:
+    """Whether `user`, not seated yet, may take a seat: at a public table, as its owner,
+    or with the invitation (`may_sit`, computed by the caller from the request)."""
+    return (bool(may_sit) or table.visibility == Table.Visibility.PUBLIC
+            or (table.owner_id is not None and table.owner_id == user.pk))
+
+
+def do_cave(table, user, amount, *, request_key: str, post_now=False, position=None,
+            may_sit=False):
     """Convert écus into chips at the table (sitting the player down if needed).
 
     The chips join the player's stack at the next deal. Refused outside the table's
     bounds: the player's chips at the table after the cave must lie between
-    cave_min_bb and cave_max_bb big blinds.
+    cave_min_bb and cave_max_bb big blinds. A player who is not seated may only sit at
+    a public table, at their own, or with the invitation (`may_sit`).
     """
     if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
         _refuse("bad_amount", "Montant de cave invalide.", "Invalid cave amount.")
@@ -170,7 +179,13 @@ def do_cave(table, user, amount, *, request_key: str, post_now=False, position=N
         table = _lock(table)
         if table.status in (Table.Status.CLOSED, Table.Status.FINISHED):
             _refuse("forbidden", "Cette table est fermée.", "This table is closed.")
+        if (not table.seats.filter(user=user).exists()
+                and not _may_sit(table, user, may_sit)):
+            _refuse("forbidden", "Table sur invitation.", "This table is by invitation only.")
         seat = _seat_user(table, user, position)
+        if seat.sitting_out:  # a player who left and caves again is back
+            seat.sitting_out = False
+            seat.save(update_fields=["sitting_out"])
         bankroll = _bankroll(table, user, create=True)
         low, high = cave_bounds(table)
         in_hand = _in_hand(table, seat)
@@ -232,6 +247,44 @@ def do_cash_out(table, user) -> int | None:
             seat.delete()
         _changed(table)
         return paid
+
+
+def leave_chip_table(table: Table, seat: Seat) -> None:
+    """A player leaves a chip table (`play.services.do_leave`, the table locked).
+
+    Leaving is cashing out: at once when the player is not dealt in the hand being
+    played; otherwise their seat is played by the bot for the rest of that hand only and
+    they are paid when it is settled (`settle_hand`), never dealt in again. The table
+    closes once no player is left and no hand is in play (a hand in play finishes by the
+    timers and bots, so that its chips are settled).
+    """
+    _settle_latest(table)
+    bankroll = _bankroll(table, seat.user_id)
+    if _in_hand(table, seat) is not None:
+        if bankroll is not None:
+            bankroll.status = Status.LEAVING
+            bankroll.save(update_fields=["status", "updated_at"])
+        seat.sitting_out = True
+        seat.save(update_fields=["sitting_out"])
+    else:
+        if bankroll is not None and bankroll.status != Status.LEFT:
+            _pay_out(table, bankroll)
+        seat.delete()
+    if hasattr(table, "_seats_by_position"):
+        del table._seats_by_position
+    close_if_deserted(table)
+
+
+def close_if_deserted(table: Table) -> bool:
+    """Close a chip table nobody plays at any more, unless a hand is still in play."""
+    game = _latest(table)
+    if game is not None and game.status == Game.Status.PLAYING:
+        return False
+    if table.seats.filter(user__isnull=False).exists() or table.status == Table.Status.CLOSED:
+        return False
+    table.status = Table.Status.CLOSED
+    table.save(update_fields=["status", "updated_at"])
+    return True
 
 
 def _pay_out(table, bankroll) -> int:
@@ -298,26 +351,39 @@ def settle_hand(table: Table, game: Game) -> None:
     if game.number <= econ.settled_number:
         return
     state = game.state
-    seats = {s.position: s for s in table.seats.all()}
     bankrolls = {b.user_id: b for b in TableBankroll.objects.select_for_update().filter(
         table=table)}
+    players = _hand_players(table, game)
+
+    def bankroll_at(position):
+        user_id = players.get(position)
+        if user_id is None:
+            return None
+        if user_id not in bankrolls:  # never happens: a player dealt in has a bankroll
+            bankrolls[user_id] = TableBankroll.objects.create(
+                table=table, user_id=user_id, status=Status.LEAVING)
+        return bankrolls[user_id]
+
     for position in _dealt(table, state):
-        seat = seats.get(position)
-        bankroll = bankrolls.get(seat.user_id) if seat else None
-        if bankroll is None:  # the seat was left; its chips must not vanish
-            continue
+        bankroll = bankroll_at(position)
+        if bankroll is None:  # nobody to give them to: refuse rather than lose chips
+            raise RuntimeError(f"table {table.pk} hand {game.number}: no player at seat "
+                               f"{position} to take back its chips")
         bankroll.reserve += state["stacks"][position]
     if is_ambigu(table):
-        _settle_debts(table, game, bankrolls)
+        _settle_debts(table, game, bankrolls, players)
     dead = ChipMovement.objects.filter(table=table, kind=Kind.DEAD_BLIND,
                                        game_number=game.number).aggregate(s=Sum("amount"))["s"]
     if dead:
         winners = (state.get("result") or {}).get("winners") or state.get("order", [])
-        seat = seats.get(winners[0])
-        bankroll = bankrolls.get(seat.user_id)
+        winner = next((p for p in winners if bankroll_at(p) is not None), None)
+        if winner is None:
+            raise RuntimeError(f"table {table.pk} hand {game.number}: no winner to take "
+                               "the entry blinds")
+        bankroll = bankroll_at(winner)
         bankroll.reserve += dead
         ChipMovement.objects.create(
-            table=table, user_id=seat.user_id, kind=Kind.DEAD_BLIND_WON, amount=dead,
+            table=table, user_id=bankroll.user_id, kind=Kind.DEAD_BLIND_WON, amount=dead,
             game_number=game.number, idempotency_key=f"dead_won:{table.pk}:{game.number}",
         )
     rake = state.get("rake") or 0
@@ -341,7 +407,18 @@ def settle_hand(table: Table, game: Game) -> None:
         del table._seats_by_position  # seats may have been freed
 
 
-def _settle_debts(table, game, bankrolls) -> None:
+def _hand_players(table, game) -> dict[int, int]:
+    """Who played each seat of a hand: its deal record (`HandDeal`), since seats change
+    hands between hands; the seats as they are now for a hand dealt without one."""
+    players = dict(HandDeal.objects.filter(table_id=table.pk, game_number=game.number,
+                                           position__isnull=False)
+                   .values_list("position", "user_id"))
+    for seat in table.seats.filter(user__isnull=False):
+        players.setdefault(seat.position, seat.user_id)
+    return players
+
+
+def _settle_debts(table, game, bankrolls, players=None) -> None:
     """Ambigu: the deal's debts, paid from the debtor's reserve, then from their écus.
 
     A debt arises when a player's jetons run out paying for the winner's combination. At a
@@ -351,8 +428,8 @@ def _settle_debts(table, game, bankrolls) -> None:
     `debt:<table>:<game number>:<debtor seat>:<creditor seat>:paid|received`.
     """
     result = game.state.get("result") or {}
-    players = dict(HandDeal.objects.filter(table_id=table.pk, game_number=game.number)
-                   .values_list("position", "user_id"))
+    if players is None:
+        players = _hand_players(table, game)
     for debtor_seat, creditor_seat, amount in result.get("debts") or []:
         debtor = bankrolls.get(players.get(debtor_seat))
         creditor = bankrolls.get(players.get(creditor_seat))
@@ -392,8 +469,16 @@ def carry_for_deal(table: Table, carry: dict | None, number: int) -> dict | None
     counted_before = set(HandDeal.objects.filter(table_id=table.pk, game_number=number)
                          .values_list("user_id", flat=True))
     ready = {}
-    for position, seat in seats.items():
+    for position, seat in list(seats.items()):
         bankroll = bankrolls.get(seat.user_id)
+        if seat.sitting_out:  # the player left the table: paid out, never dealt in again
+            if bankroll is not None and bankroll.status != Status.LEFT:
+                _pay_out(table, bankroll)
+            seat.delete()
+            del seats[position]
+            if hasattr(table, "_seats_by_position"):
+                del table._seats_by_position
+            continue
         if bankroll is None or bankroll.reserve < least:
             continue
         if bankroll.status in (Status.PLAYING, Status.POST_BB, Status.WAITING_BB):

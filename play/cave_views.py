@@ -15,6 +15,7 @@ from accounts.economy import new_request_key
 from play import cave, services
 from play.models import Table, TableBankroll
 from play.services import ServiceError
+from play.views import _invited, _remember_invitation
 
 
 def _lang():
@@ -63,6 +64,16 @@ def _amount(request):
         return 0
 
 
+def _may_sit(request, table) -> bool:
+    """Whether the player may take a seat here, as for joining (play/views.py `join`):
+    a public table, one's own, or an unlisted table one was invited to."""
+    token = request.POST.get("invitation", "")
+    if token and token == table.invite_token:
+        _remember_invitation(request, table)
+    return (table.visibility == Table.Visibility.PUBLIC
+            or table.owner_id == request.user.pk or _invited(request, table))
+
+
 @login_required
 @require_POST
 def cave_in(request, pk):
@@ -70,6 +81,7 @@ def cave_in(request, pk):
         table, request.user, _amount(request),
         request_key=(request.POST.get("request_key") or new_request_key())[:64],
         post_now=request.POST.get("entry") == "post_now",
+        may_sit=_may_sit(request, table),
     ))
 
 

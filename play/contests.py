@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import HandDeal, User
+from play.engine.registry import get_game
 from play.models import Contest, Game, Seat
 
 CHIP_SCORED = ("ramponneau", "ambigu")
@@ -49,8 +50,9 @@ def standings(contest: Contest) -> list[Standing]:
     games = {(g.table_id, g.number): g for g in _games(contest)}
     if not games:
         return []
-    if contest.game_slug == "ramponneau":
-        # Who sat where in each hand: the deal records it (seats change between hands).
+    if get_game(contest.game_slug).chained:
+        # Who sat where in each hand: the deal records it (seats change between hands at
+        # the chip tables of every chained game: Ramponneau, Ambigu).
         deals = HandDeal.objects.filter(
             game_slug=contest.game_slug, position__isnull=False
         ).filter(

@@ -254,13 +254,30 @@ def do_add_bot(table, by_user, position=None) -> Seat:
 
 
 def do_leave(table, user) -> None:
-    """Leave a table: before the start the seat is freed; during a game the bot plays it."""
+    """Leave a table: before the start the seat is freed; during a game the bot plays it.
+
+    At a chip table leaving is cashing out (play/cave.py `leave_chip_table`): paid at
+    once, or when the hand being played is settled, the bot playing the seat until then.
+    """
+    from play import cave
+
     with transaction.atomic():
         table = _lock_table(table)
         seat = table.seats.filter(user=user).first()
         if seat is None:
             raise ServiceError("not_seated", "Vous n'êtes pas à cette table.",
                                "You do not sit at this table.")
+        if cave.is_chip_table(table):
+            cave.leave_chip_table(table, seat)
+            game = table.current_game()
+            if (game is not None and game.status == Game.Status.PLAYING
+                    and table.status == Table.Status.PLAYING):
+                game = Game.objects.select_for_update().get(pk=game.pk)
+                _schedule(game, table, previous_actor=game.actor)
+                game.save(update_fields=["deadline", "bot_due_at"])
+            broadcast_table_changed(table.pk, game.version if game else 0,
+                                    game.pk if game else None)
+            return
         if table.status == Table.Status.WAITING:
             seat.delete()
             if not table.seats.filter(user__isnull=False).exists():
@@ -419,6 +436,8 @@ def start_game(table: Table, carry: dict | None = None) -> Game | None:
     if not dealt:
         table.status = Table.Status.WAITING
         table.save(update_fields=["status", "updated_at"])
+        if cave.is_chip_table(table):
+            cave.close_if_deserted(table)  # the last players left during the hand
         latest = table.games.filter(number=number - 1).first()
         broadcast_table_changed(table.pk, latest.version if latest else 0,
                                 latest.pk if latest else None)

@@ -7,6 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -78,7 +79,10 @@ def buy_pack(request):
             request,
             _("%(hands)s mains ajoutées à votre réserve.") % {"hands": entry.amount},
         )
-    return redirect(request.POST.get("next") or "accounts:shop")
+    target = request.POST.get("next") or ""
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return redirect("accounts:shop")  # no next, or another site's: an open redirect
+    return redirect(target)
 
 
 @login_required

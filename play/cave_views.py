@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from accounts import hands, ledger
 from accounts.conf import economy
 from accounts.economy import new_request_key
-from play import cave, services
+from play import cave, queries, services
 from play.models import Table, TableBankroll
 from play.services import ServiceError
 from play.views import _invited, _remember_invitation
@@ -68,7 +68,7 @@ def _may_sit(request, table) -> bool:
     """Whether the player may take a seat here, as for joining (play/views.py `join`):
     a public table, one's own, or an unlisted table one was invited to."""
     token = request.POST.get("invitation", "")
-    if token and token == table.invite_token:
+    if queries.token_matches(table, token):
         _remember_invitation(request, table)
     return (table.visibility == Table.Visibility.PUBLIC
             or table.owner_id == request.user.pk or _invited(request, table))

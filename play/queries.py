@@ -7,6 +7,7 @@ the last LOG_LINES of them are read.
 
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass, field
 
@@ -225,4 +226,12 @@ def can_watch(table: Table, user, token: str = "") -> bool:
         return True
     if table.visibility == Table.Visibility.PUBLIC and not table.practice:
         return True
-    return bool(token) and token == table.invite_token
+    return token_matches(table, token)
+
+
+def token_matches(table: Table, token) -> bool:
+    """Whether `token` is the table's invitation token, compared in constant time."""
+    expected = table.invite_token or ""
+    if not (token and expected and isinstance(token, str)):
+        return False
+    return secrets.compare_digest(token.encode("utf-8", "surrogatepass"), expected.encode())

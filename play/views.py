@@ -51,7 +51,7 @@ def _remember_invitation(request, table: Table) -> None:
 
 def _can_watch(request, table: Table) -> bool:
     token = request.GET.get("invitation", "")
-    if token and token == table.invite_token:
+    if queries.token_matches(table, token):
         _remember_invitation(request, table)
     if _invited(request, table):
         return True
@@ -188,7 +188,7 @@ def table_page(request, table_id):
 def join(request, table_id):
     table = _get_table(table_id)
     token = request.POST.get("invitation", "")
-    if token and token == table.invite_token:
+    if queries.token_matches(table, token):
         _remember_invitation(request, table)
     if table.visibility != Table.Visibility.PUBLIC and not (
         _invited(request, table) or table.owner_id == request.user.pk
@@ -265,6 +265,8 @@ def chat(request, table_id):
 @require_POST
 def mute_chat(request, table_id):
     table = _get_table(table_id)
+    if not _can_watch(request, table):  # no mute rows on tables one may not even see
+        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
     muted = request.POST.get("muted", "1") == "1"
     services.do_mute_chat(table, request.user, muted)
     return redirect(f"{table.get_absolute_url()}#chat-title")

@@ -36,6 +36,17 @@ EVENTS = ("high", "low", "jack", "game")  # the counting order at the end of a d
 
 TURNUP_RANKS = {"ajs": "AJ6", "jack": "J"}
 
+# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
+ACTION_KEYS = {
+    "deal": ("deck",),
+    "stand": (),
+    "beg": (),
+    "give": (),
+    "run": (),
+    "discard": ("cards",),
+    "play": ("card",),
+}
+
 OPTIONS = (
     Option(
         "turnup_scores",
@@ -330,6 +341,7 @@ class AllFours(Game):
     def apply(self, state, action):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             _refuse("malformed", "Action mal formée.", "Malformed action.")
+        self.check_keys(action)
         kind = action["type"]
         actor = state["actor"]
         if actor is None:
@@ -837,4 +849,5 @@ GAME = AllFours(
     max_seats=4,
     default_seats=4,
     options=OPTIONS,
+    action_keys=ACTION_KEYS,
 )

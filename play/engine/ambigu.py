@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import card_name, deck40
+from .cards import RANK_NAMES, deck40
 from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
 
 PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
@@ -176,10 +176,30 @@ def _is_amount(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
+ACTION_KEYS = {
+    "deal": ("deck",),
+    "pass": (),
+    "battez": (),
+    "recave": ("amount",),
+    "exchange": ("cards",),
+    "keep": (),
+    "mix": (),
+    "vade": ("amount",),
+    "follow": (),
+    "tapis": (),
+    "check": (),
+    "fold": (),
+    "call": (),
+    "renvi": ("amount",),
+}
+
+
 class Ambigu(Game):
     def __init__(self):
         super().__init__(
             slug="ambigu",
+            action_keys=ACTION_KEYS,
             name_fr="Ambigu",
             name_en="Ambigu",
             min_seats=2,
@@ -610,6 +630,7 @@ class Ambigu(Game):
             raise _illegal("over", "La donne est terminée.", "The deal is over.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise _illegal("malformed", "Action mal formée.", "Malformed action.")
+        self.check_keys(action)
         kind = action["type"]
         if actor == CHANCE:
             if kind != "deal":
@@ -1177,9 +1198,9 @@ class Ambigu(Game):
                 self._draw_dealer(probe, deck)
             except (IndexError, KeyError, TypeError, ValueError):
                 return "Draw for the deal" if en else "Tirage pour la donne"
-            pulls = ", ".join(
-                f"{names[s]}: {card_name(c, 'en' if en else 'fr')}" for s, c in probe["draw"]
-            )
+            # Ranks only, as the view shows them: the suits of the draw stay hidden.
+            lang = "en" if en else "fr"
+            pulls = ", ".join(f"{names[s]}: {RANK_NAMES[lang][c[0]]}" for s, c in probe["draw"])
             dealer = names[probe["dealer"]]
             if en:
                 return f"Draw for the deal ({pulls}); {dealer} deals"

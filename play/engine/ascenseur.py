@@ -225,6 +225,7 @@ class Ascenseur(Game):
             )
         if not isinstance(action, dict):
             raise _malformed("ce n'est pas un objet", "not an object")
+        self.check_keys(action)
         kind = action.get("type")
         phase = state["phase"]
         if kind == "deal":
@@ -254,7 +255,7 @@ class Ascenseur(Game):
         )
 
     def _deal(self, state: State, action: Action) -> State:
-        if len(action) != 2 or not isinstance(action.get("deck"), list):
+        if not isinstance(action.get("deck"), list):
             raise _malformed("il faut {type, deck}", "expected {type, deck}")
         deck = self.checked_deck(state, action)
         seats, dealer, size = state["seats"], state["dealer"], state["size"]
@@ -284,7 +285,7 @@ class Ascenseur(Game):
 
     def _bid(self, state: State, action: Action) -> State:
         tricks = action.get("tricks")
-        if len(action) != 2 or type(tricks) is not int:
+        if type(tricks) is not int:
             raise _malformed(
                 "il faut {type, tricks} avec un entier", "expected {type, tricks} with an integer"
             )
@@ -318,7 +319,7 @@ class Ascenseur(Game):
 
     def _play(self, state: State, action: Action) -> State:
         card = action.get("card")
-        if len(action) != 2 or not isinstance(card, str):
+        if not isinstance(card, str):
             raise _malformed("il faut {type, card}", "expected {type, card}")
         seat, trick, trump, options = (
             state["actor"],
@@ -571,6 +572,7 @@ GAME = Ascenseur(
     min_seats=3,
     max_seats=7,
     default_seats=4,
+    action_keys={"deal": ("deck",), "bid": ("tricks",), "play": ("card",)},
     options=(
         Option(
             "scoring",

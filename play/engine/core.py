@@ -199,6 +199,31 @@ class Game:
             )
         return deck
 
+    # The keys each action type carries besides "type" (``{"bid": ("tricks",)}``): an
+    # action with any other key is refused by ``check_keys``. Each game fills it in.
+    action_keys: dict = field(default_factory=dict)
+
+    def check_keys(self, action: Action, allowed=None) -> None:
+        """Refuse (``<slug>.malformed``) an action holding a key its type does not carry.
+
+        ``allowed`` defaults to ``action_keys[action["type"]]``; a type the game does not
+        know is left to ``apply`` to refuse with its own rule. Unknown keys would otherwise
+        be stored in the log as sent (junk, NaN...).
+        """
+        if allowed is None:
+            kind = action.get("type")
+            if not isinstance(kind, str) or kind not in self.action_keys:
+                return  # not an action of this game: apply refuses it with its own rule
+            allowed = self.action_keys[kind]
+        extra = [key for key in action if key != "type" and key not in allowed]
+        if extra:
+            shown = ", ".join(sorted(repr(str(key)[:20]) for key in extra)[:3])
+            raise IllegalAction(
+                f"{self.slug}.malformed",
+                f"Action mal formée : champ inconnu {shown}.",
+                f"Malformed action: unknown field {shown}.",
+            )
+
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was."""
         raise NotImplementedError
@@ -243,6 +268,11 @@ class Game:
     def carry(self, state: State) -> dict | None:
         """For chained games, what the next hand at the table starts from."""
         return None
+
+
+def is_amount(value: Any) -> bool:
+    """An amount of chips, tricks or points: an int, never a bool or a float."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def concrete(entry: Action, rng=None, pick_low: bool = False) -> Action:

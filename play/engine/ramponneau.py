@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from . import poker
 from .cards import cards_text, deck52
-from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
+from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, is_amount
 
 STREETS = ("preflop", "flop", "turn", "river")
 STREET_FR = {"preflop": "avant le flop", "flop": "flop", "turn": "tournant", "river": "rivière"}
@@ -75,6 +75,19 @@ BIG_BLINDS = (2, 4, 5, 10, 20, 25, 50, 100, 200)
 def _blind_choices(values):
     return tuple((v, str(v), str(v)) for v in values)
 
+
+# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
+# A call may leave its amount out; when given, it must be the exact cost, as an int.
+ACTION_KEYS = {
+    "deal": ("deck",),
+    "fold": (),
+    "check": (),
+    "call": ("amount",),
+    "bet": ("amount",),
+    "raise": ("amount",),
+    "show": (),
+    "muck": (),
+}
 
 OPTIONS = (
     Option(
@@ -181,6 +194,7 @@ class Ramponneau(Game):
             default_seats=6,
             options=OPTIONS,
             chained=True,
+            action_keys=ACTION_KEYS,
         )
 
     # ----- options ---------------------------------------------------------------------
@@ -334,6 +348,7 @@ class Ramponneau(Game):
     def apply(self, state, action) -> dict:
         if not isinstance(action, dict):
             _refuse("malformed", "Action mal formée.", "Malformed action.")
+        self.check_keys(action)
         kind = action.get("type")
         actor = state["actor"]
         if actor is None:
@@ -383,7 +398,8 @@ class Ramponneau(Game):
             if not to_call:
                 _refuse("call-nothing", "Il n'y a rien à suivre.", "There is nothing to call.")
             paid = min(to_call, stacks[actor])
-            if "amount" in action and action["amount"] != paid:
+            amount = action.get("amount", paid)
+            if not is_amount(amount) or amount != paid:
                 _refuse(
                     "call-amount",
                     f"Suivre coûte {paid} jetons.",

@@ -61,6 +61,15 @@ KIND_NAMES = {
     },
 }
 
+# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
+# "seat" is optional: when given, it must be the actor's (refused as remigio.turn).
+ACTION_KEYS = {
+    "deal": ("deck",),
+    "draw": ("from", "seat"),
+    "discard": ("card", "seat"),
+    "close": ("card", "seat"),
+}
+
 OPTIONS = (
     Option(
         "scoring",
@@ -327,6 +336,7 @@ class Remigio(Game):
             max_seats=8,
             default_seats=4,
             options=OPTIONS,
+            action_keys=ACTION_KEYS,
         )
 
     # ----- options -----------------------------------------------------------------
@@ -426,6 +436,7 @@ class Remigio(Game):
     def apply(self, state, action):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             _refuse("malformed", "Action mal formée.", "Malformed action.")
+        self.check_keys(action)
         actor = state["actor"]
         kind = action["type"]
         if actor is None:

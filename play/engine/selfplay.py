@@ -8,7 +8,8 @@ Random legal actions (or the game's bots) drive the games; chance deals with a
 and benchmarks only: the server shuffles with ``secrets.SystemRandom``.
 
 At every step: the state survives a JSON round trip; ``apply`` leaves its input unchanged;
-a bogus action is refused with ``IllegalAction``; no view (each seat's and the spectator's)
+a bogus action is refused with ``IllegalAction``, and so is the chosen action with an
+unknown key added; no view (each seat's and the spectator's)
 shows a card hidden from it; the actor's view carries its legal actions; the game's own
 invariants hold (card and chip conservation, score rules); every action has a French and
 an English description. At the end of each game the log replays to the same state.
@@ -29,6 +30,8 @@ from .core import CHANCE, Game, IllegalAction, concrete, from_json, replay, to_j
 from .registry import get_game
 
 BOGUS_ACTION = {"type": "__not_an_action__"}
+# Added to the chosen action, which must then be refused: actions carry exactly their keys.
+EXTRA_KEY = "__unknown_key__"
 MAX_STEPS_PER_GAME = 200_000
 # Chained games (cash tables) start a fresh table after this many hands, so one run
 # covers several seat counts and option sets instead of one long session.
@@ -100,6 +103,12 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
         else:
             raise Violation("a bogus action was accepted")
         action = choose(game, state, actor, rng, bot_seats)
+        try:  # cheap: engines check the keys before copying anything
+            game.apply(state, {**action, EXTRA_KEY: 0})
+        except IllegalAction:
+            pass
+        else:
+            raise Violation(f"an action with an unknown key was accepted: {action}")
         for lang in ("fr", "en"):
             if not game.describe(state, action, names, lang):
                 raise Violation(f"no {lang} description for {action}")

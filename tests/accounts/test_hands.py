@@ -133,3 +133,23 @@ def test_buying_a_pack_from_the_shop(alice, client):
     client.post(reverse("accounts:buy_pack"), {"pack": pack.pk, "request_key": "abc"})
     assert ledger.balance(alice, Currency.HANDS) == 200
     assert HandDeal.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["https://evil.example/phish", "//evil.example/", "javascript:alert(1)", "\\\\evil.example"],
+)
+def test_buying_a_pack_never_redirects_to_another_site(alice, client, target):
+    pack = HandPack.objects.create(name="Paquet", hands=200, price_tokens=100)
+    client.login(username="alice", password=PASSWORD)
+    response = client.post(reverse("accounts:buy_pack"), {"pack": pack.pk, "next": target})
+    assert response.status_code == 302
+    assert response.url == reverse("accounts:shop")
+
+
+def test_buying_a_pack_returns_to_a_local_next_page(alice, client):
+    pack = HandPack.objects.create(name="Paquet", hands=200, price_tokens=100)
+    client.login(username="alice", password=PASSWORD)
+    local = reverse("accounts:profile")
+    response = client.post(reverse("accounts:buy_pack"), {"pack": pack.pk, "next": local})
+    assert response.url == local

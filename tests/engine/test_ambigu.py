@@ -106,6 +106,22 @@ def test_the_first_dealer_is_the_player_who_draws_the_highest_card():
     assert state["dealer"] == 1 and state["phase"] == "deal"
 
 
+def test_the_log_of_the_draw_for_the_deal_names_ranks_only_like_the_view():
+    state = GAME.new(3, {})
+    deck = ["5c", "Tc", "3d"] + [c for c in DECK if c not in ("5c", "Tc", "3d")]
+    action = {"type": "deal", "deck": deck}
+    names = ["Ana", "Bea", "Cy"]
+    fr = GAME.describe(state, action, names, "fr")
+    en = GAME.describe(state, action, names, "en")
+    assert fr == "Tirage pour la donne (Ana: cinq, Bea: dix, Cy: trois) ; Bea donne"
+    assert en == "Draw for the deal (Ana: five, Bea: ten, Cy: three); Bea deals"
+    after = GAME.apply(state, action)
+    assert GAME.view(after, None)["draw"] == [[0, "5"], [1, "T"], [2, "3"]]
+    for text in (fr, en):
+        for word in ("trèfle", "carreau", "clubs", "diamonds"):
+            assert word not in text
+
+
 def test_players_tied_for_the_highest_card_draw_again():
     state = GAME.new(3, {})
     head = ["Tc", "Td", "3d", "4c", "9h"]

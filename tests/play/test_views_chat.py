@@ -86,3 +86,38 @@ def test_the_four_colour_switch_does_not_redirect_elsewhere(client, alice):
     response = client.post("/jouer/quatre-couleurs/", {"on": "1", "next": "https://ailleurs.example/"})
 
     assert response["Location"] == "/jouer/"
+
+
+def test_muting_the_chat_of_an_unlisted_table_needs_the_right_to_watch_it(client, alice, charlie):
+    from play.models import ChatMute
+
+    unlisted = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    client.force_login(charlie)
+
+    response = client.post(f"/jouer/tables/{unlisted.pk}/discussion/couper/", {"muted": "1"})
+
+    assert response.status_code == 404
+    assert not ChatMute.objects.filter(table=unlisted).exists()
+    # With the invitation link, charlie may watch it, and so mute its chat.
+    client.get(f"/jouer/tables/{unlisted.pk}/?invitation={unlisted.invite_token}")
+    response = client.post(f"/jouer/tables/{unlisted.pk}/discussion/couper/", {"muted": "1"})
+    assert response.status_code == 302
+    assert ChatMute.objects.filter(table=unlisted, user=charlie).exists()
+
+
+def test_invitation_tokens_are_compared_in_constant_time(alice, monkeypatch):
+    import secrets
+
+    from play import queries
+
+    unlisted = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    calls = []
+    real = secrets.compare_digest
+    monkeypatch.setattr(queries.secrets, "compare_digest",
+                        lambda a, b: calls.append(1) or real(a, b))
+
+    assert queries.token_matches(unlisted, unlisted.invite_token)
+    assert not queries.token_matches(unlisted, unlisted.invite_token + "x")
+    assert not queries.token_matches(unlisted, "")
+    assert not queries.token_matches(unlisted, "\ud800")
+    assert calls  # the comparisons went through compare_digest

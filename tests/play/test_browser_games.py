@@ -159,10 +159,17 @@ def test_a_round_of_remigio_arranging_the_hand(page, ui, server, screenshots):
     # Play (draw, discard the card drawn, close when a closing is offered) until a
     # round ends; the arrangement survives every redraw of the hand while the cards last.
     def still_arranged(p):
-        codes = p.locator("#my-hand .meld--mine [data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)")
-        hand = p.locator("#my-hand [data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)")
+        # One evaluation reads both lists, so a socket update swapping the hand between
+        # two reads cannot make them disagree (the page lays the arrangement again in the
+        # same task as the swap).
+        codes, hand = p.evaluate(
+            """() => [
+                [...document.querySelectorAll('#my-hand .meld--mine [data-card]')]
+                    .map(e => e.dataset.card),
+                [...document.querySelectorAll('#my-hand [data-card]')]
+                    .map(e => e.dataset.card),
+            ]"""
+        )
         assert codes == [c for c in (first, second) if c in hand]
 
     play_until(page, ui, lambda p: p.locator("#table-board .round-result").count() > 0,

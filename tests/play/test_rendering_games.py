@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from play import services
 from play.engine.core import concrete
 from play.models import Game
 from play.queries import view_for
@@ -22,6 +23,14 @@ from play.services import do_act, do_bot_move, do_play_now
 def _play_settings(settings):
     settings.PLAY_BOT_DELAY = 0
     settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+@pytest.fixture(autouse=True)
+def _reproducible_deals(monkeypatch):
+    """The server deals and its bots choose with SystemRandom; these tests must reach given
+    positions (the player begging, a showdown...), so they deal from a seeded generator
+    and every run walks through the same positions."""
+    monkeypatch.setattr(services, "_system_random", random.Random(20261122))
 
 
 def play(table, user, steps, rng, on_render=None, choose=None):

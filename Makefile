@@ -8,13 +8,18 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint clean-venv
+.PHONY: run test test-all lint clean-venv
 
 run: $(VENV)/.runtime-installed
 	$(PY) manage.py setup_embedded
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# `make test`: everything but the long checks marked `slow` (many whole games, soaks);
+# `make test-all` (what CI runs): the whole suite.
 test: $(VENV)/.dev-installed
+	$(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
+
+test-all: $(VENV)/.dev-installed
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev-installed

@@ -180,6 +180,42 @@ class Game(models.Model):
         return view_for(self, user, lang=lang)
 
 
+class Participant(models.Model):
+    """Who sat at each position when a game was dealt.
+
+    The archive names players and shows each participant their own seat's view from
+    this record, never from today's seats: a player who left is still the one who held
+    those cards, and whoever took the seat since sees nothing of them.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="participants")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="participations",
+    )
+    bot = models.CharField(max_length=40, blank=True, default="")
+    # The name shown at the table then (kept if the account goes away).
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="participant_position"),
+        ]
+        indexes = [models.Index(fields=["user", "game"], name="participant_user")]
+
+    def __str__(self):
+        return f"{self.game_id}:{self.position} {self.name}"
+
+    @property
+    def display_name(self):
+        return self.user.public_name if self.user is not None else self.name
+
+
 class Action(models.Model):
     """The append-only log of a game: players', bots', timers' and chance's actions."""
 

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string, select_template
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language, ngettext
@@ -916,8 +917,12 @@ def previous_hand(table, game, you, names, lang) -> dict | None:
     name = f"play/games/{table.game_slug}_result.html"
     if not template_exists(name):
         return None
+    hands_url = ""
+    if you is not None and hasattr(engine, "export_phh"):
+        hands_url = reverse("play:session_hand_histories", args=[table.pk])
     return {"number": previous.number, "board": board, "template": name,
-            "archive_url": f"/jouer/parties/{previous.pk}/"}
+            "archive_url": reverse("play:archive", args=[previous.pk]),
+            "hands_url": hands_url}
 
 
 def table_context(

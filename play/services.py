@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from play.engine import CHANCE, BadOptions, IllegalAction
 from play.engine.registry import UnknownGame, get_game
-from play.models import Action, ChatMessage, ChatMute, Game, Seat, Table
+from play.models import Action, ChatMessage, ChatMute, Game, Participant, Seat, Table
 
 log = logging.getLogger(__name__)
 
@@ -448,10 +448,20 @@ def start_game(table: Table, carry: dict | None = None) -> Game | None:
         state=engine.new(table.seat_count, table.options, carry),
         carry_in=carry,
     )
+    _record_participants(game, table)
     _advance(game, table, previous_actor=None)
     game.save()
     broadcast_table_changed(table.pk, game.version, game.pk)
     return game
+
+
+def _record_participants(game: Game, table: Table) -> None:
+    """Who sits where as the game is dealt (the archive reads names and views from it)."""
+    Participant.objects.bulk_create(
+        Participant(game=game, position=position, user_id=seat.user_id, bot=seat.bot,
+                    name=seat.name[:80])
+        for position, seat in sorted(_seats(table).items())
+    )
 
 
 def _seats(table: Table) -> dict[int, Seat]:

@@ -18,7 +18,10 @@ urlpatterns = [
     path("tables/<int:table_id>/discussion/couper/", views.mute_chat, name="mute_chat"),
     path("quatre-couleurs/", views.four_colour, name="four_colour"),
     path("mes-parties/", views.my_games, name="my_games"),
-    path("parties/<int:game_id>/", views.archive, name="archive"),
+    path("parties/<int:game_id>/", views.archive_page, name="archive"),
+    path("parties/<int:game_id>/main.phh", views.hand_history, name="hand_history"),
+    path("tables/<int:table_id>/mains.zip", views.session_hand_histories,
+         name="session_hand_histories"),
     # The economy (play/cave.py, play/contests.py).
     path("tables/<int:pk>/cave/", cave_views.cave_in, name="cave"),
     path("tables/<int:pk>/ramasser/", cave_views.cash_out, name="cash_out"),

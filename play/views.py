@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from play import queries, services
+from play import archive, queries, services
 from play.engine import SLUGS, available_games
 from play.engine.registry import get_game
 from play.forms import ActionError, TableForm, action_from_post, choice_label, option_label
@@ -313,23 +313,32 @@ def my_games(request):
 # ----- archive ----------------------------------------------------------------------------
 
 
-def _replay_to(engine, table, game, actions, step):
-    options = (game.state or {}).get("options", table.options)
-    state = engine.new(table.seat_count, options, game.carry_in)
-    for record in actions[:step]:
-        state = engine.apply(state, record.action)
-    return state
+def _archive_access(request, game_id):
+    """The finished game and the viewer's access to it; 404 for anyone who may not look,
+    exactly as for a game that does not exist."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    table = game.table
+    token = request.GET.get("invitation", "")
+    if queries.token_matches(table, token):
+        _remember_invitation(request, table)
+    may_watch = archive.can_watch(table, request.user, token, _invited(request, table))
+    if game.status != Game.Status.FINISHED:
+        if not may_watch and queries.seat_of(table, request.user) is None:
+            raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
+        return game, None
+    seen_by = archive.access(game, request.user, may_watch)
+    if seen_by is None:
+        raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
+    return game, seen_by
 
 
 @login_required
-def archive(request, game_id):
-    """A finished game, step by step (``?etape=N``), with every hand and the deck orders."""
-    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+def archive_page(request, game_id):
+    """A finished game step by step (``?etape=N``), as the viewer's seat saw it, plus what
+    the rules reveal once a hand or deal is over (play/archive.py)."""
+    game, seen_by = _archive_access(request, game_id)
     table = game.table
-    seated = queries.seat_of(table, request.user) is not None
-    if not seated and table.visibility != Table.Visibility.PUBLIC:
-        raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
-    if game.status != Game.Status.FINISHED:
+    if seen_by is None:
         return render(
             request,
             "play/archive_refused.html",
@@ -338,32 +347,24 @@ def archive(request, game_id):
         )
     engine = table.engine
     lang = lang_code()
-    actions = list(game.actions.order_by("seq"))
+    actions = archive.actions_of(game)
     total = len(actions)
     try:
         step = int(request.GET.get("etape", total))
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state = _replay_to(engine, table, game, actions, step)
-    names = [s.name for s in table.seats.select_related("user")]
-    names += ["?"] * (table.seat_count - len(names))
-    spectator = engine.view(state, None)
-    hands = []
-    for seat in range(table.seat_count):
-        hand = engine.view(state, seat).get("hand")
-        hands.append({"name": names[seat], "cards": hand or []})
-    scores = spectator.get("scores")
+    state = archive.state_at(game, actions, step)
+    names = seen_by.names
+    you = seen_by.seat
+    view = engine.archive_view(state, you)
+    scores = view.get("scores")
     score_rows = (
         [{"name": names[i], "score": s} for i, s in enumerate(scores)]
         if isinstance(scores, list) and len(scores) == table.seat_count
         else []
     )
-    decks = [
-        {"seq": a.seq, "cards": a.action.get("deck", [])}
-        for a in actions
-        if a.source == "chance" and isinstance(a.action, dict) and a.action.get("deck")
-    ]
+    result = game.result or {}
     context = {
         "table": table,
         "game": game,
@@ -374,18 +375,52 @@ def archive(request, game_id):
         "previous_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
         "current": actions[step - 1].text(lang) if step > 0 else "",
-        "log": [a.text(lang) for a in actions[:step]][::-1],
-        "hands": hands,
+        "log": archive.log_before(actions, step, lang),
+        "log_first": max(1, step - archive.LOG_LINES + 1),
+        "you": you,
+        "you_name": names[you] if you is not None else "",
+        "my_hand": (view.get("hand") or []) if you is not None else [],
+        "revealed": archive.revealed_rows(view, names, you),
         "score_rows": score_rows,
-        "decks": decks,
-        "result": game.result or {},
-        "winners": [names[w] for w in (game.result or {}).get("winners", [])
-                    if 0 <= w < len(names)],
-        # the board partial of the game, fed with the spectator's view
-        "view": spectator,
-        "board": board_context(table.game_slug, spectator, names, lang),
+        "result": result,
+        "winners": [names[w] for w in result.get("winners", []) if 0 <= w < len(names)],
+        "view": view,
+        "board": board_context(table.game_slug, view, names, lang),
         "board_template": board_template(table.game_slug),
         "public_fields": [],
-        "rules_url": f"/regles/{table.game_slug}/",
+        "rules_url": reverse("rules:page", args=[table.game_slug]),
+        "phh_url": (
+            reverse("play:hand_history", args=[game.pk])
+            if archive.dealt_in(game, you) and hasattr(engine, "export_phh") else ""
+        ),
     }
     return render(request, "play/archive.html", context)
+
+
+@login_required
+def hand_history(request, game_id):
+    """One Ramponneau hand as a PHH file, for a player who was dealt in it."""
+    game, seen_by = _archive_access(request, game_id)
+    engine = game.table.engine
+    if (seen_by is None or not archive.dealt_in(game, seen_by.seat)
+            or not hasattr(engine, "export_phh")):
+        raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
+    text = archive.hand_history(game, seen_by.seat, seen_by.names)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    filename = f"table-{game.table_id}-main-{game.number:05d}.phh"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def session_hand_histories(request, table_id):
+    """Every hand the player was dealt at a Ramponneau table, as PHH files in a zip."""
+    table = _get_table(table_id)
+    if not hasattr(table.engine, "export_phh"):
+        raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
+    data = archive.session_zip(table, request.user)
+    if data is None:
+        raise Http404(_("Vous n'avez joué aucune main terminée à cette table."))
+    response = HttpResponse(data, content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}-mains.zip"'
+    return response

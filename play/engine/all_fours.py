@@ -299,6 +299,8 @@ class AllFours(Game):
             "deal_no": 0,
             "current": None,
             "deals": [],
+            # What each seat played in the deal that just ended (the archive shows it).
+            "last_hands": None,
         }
 
     # ----- who acts, what is legal ---------------------------------------------------
@@ -504,6 +506,7 @@ class AllFours(Game):
         n, dealer = s["seats"], s["dealer"]
         eldest = (dealer + 1) % n
         s["cut"] = None  # the cut cards are back in the pack
+        s["last_hands"] = None  # and so are the last deal's
         self._clear_table(s)
         s["last_trick"] = None
         if s["current"] is None:  # a fresh deal, not a redeal after the stock ran out
@@ -618,8 +621,8 @@ class AllFours(Game):
         s["deals"] = s["deals"] + [s["current"]]
         s["current"] = None
         s["dealer"] = (s["dealer"] + 1) % n
-        self._clear_table(s)
-        s["last_trick"] = None
+        s["last_hands"] = [list(p) for p in s["played"]]
+        self._clear_table(s)  # the last trick stays in sight until the next deal
         s["phase"] = "deal"
         s["actor"] = CHANCE
 
@@ -648,6 +651,17 @@ class AllFours(Game):
         return True
 
     # ----- views ---------------------------------------------------------------------
+    def revealed_hands(self, state):
+        """The cards each seat played in the deal just ended (or the last one, when the
+        game is over). Discards put aside unseen and unplayed cards stay hidden."""
+        if state["phase"] == "over":
+            played = state["played"]
+        elif state["phase"] == "deal" and state["current"] is None:
+            played = state.get("last_hands") or []
+        else:
+            return {}
+        return {s: list(cards) for s, cards in enumerate(played) if cards}
+
     def hidden_cards(self, state, seat):
         hidden = set(state["stock"])
         for other in range(state["seats"]):

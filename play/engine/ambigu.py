@@ -1133,6 +1133,11 @@ class Ambigu(Game):
             view["legal_actions"] = self.legal_actions(state)
         return view
 
+    def revealed_hands(self, state) -> dict:
+        """The hands shown at the end (compared, or whose combination was paid); never
+        an écart, a folded hand or the talon."""
+        return {s: list(cards) for s, cards in enumerate(state["revealed"]) if cards}
+
     def hidden_cards(self, state, seat) -> set[str]:
         hidden = set(DECK)
         for cards in state["revealed"]:

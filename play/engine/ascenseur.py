@@ -182,6 +182,10 @@ class Ascenseur(Game):
             "leader": None,
             "trick": [],
             "played": [],  # cards of this deal's finished tricks
+            # The hands as dealt (private until every card is played), then those of the
+            # deal that just ended: the archive shows them once the deal is over.
+            "dealt": [[] for _ in range(seats)],
+            "last_hands": None,
             "last_trick": None,
             "scores": [0] * seats,
             "history": [],  # one record per finished deal: the score sheet
@@ -272,6 +276,8 @@ class Ascenseur(Game):
             phase="bid",
             actor=(dealer + 1) % seats,
             hands=hands,
+            dealt=[list(h) for h in hands],
+            last_hands=None,  # the previous deal's hands are out of sight again
             turnup=turnup,
             trump=turnup[1] if turnup else None,
             bids=[None] * seats,
@@ -378,6 +384,7 @@ class Ascenseur(Game):
         new.update(
             scores=scores,
             history=new["history"] + [record],
+            last_hands=new.get("dealt"),
             played=[],
             turnup=None,
             trump=None,
@@ -441,6 +448,12 @@ class Ascenseur(Game):
         if seat is not None and seat == state["actor"]:
             view["legal_actions"] = self.legal_actions(state)
         return view
+
+    def revealed_hands(self, state: State) -> dict:
+        """Once a deal is over every card was played: its hands as dealt."""
+        if state["phase"] in ("deal", "over") and state.get("last_hands"):
+            return dict(enumerate(state["last_hands"]))
+        return {}
 
     def hidden_cards(self, state: State, seat: int | None) -> set[str]:
         """Everything but the seat's own hand, the turn-up and the cards played face up."""

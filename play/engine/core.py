@@ -22,6 +22,9 @@ from typing import Any
 
 CHANCE = "chance"
 
+# View keys that are choices to make now: an archive shows what happened, not buttons.
+ARCHIVE_DROPS = ("legal_actions", "closings")
+
 State = dict[str, Any]
 Action = dict[str, Any]
 
@@ -244,6 +247,37 @@ class Game:
     def hidden_cards(self, state: State, seat: int | None) -> set[str]:
         """Every card ``seat`` may not see now; selfplay checks no view shows one."""
         raise NotImplementedError
+
+    # ----- after the game: the reveal policy of the archive --------------------------
+    def revealed_hands(self, state: State) -> dict[int, list[str]]:
+        """The hands the rules have turned face up for everyone at this point, by seat.
+
+        A showdown's shown hands, the hands counted at the end of a round, the cards each
+        seat played in a deal that just ended. Never a folded or mucked hand, a discard
+        put aside unseen, or a card nobody played. Empty by default.
+        """
+        return {}
+
+    def archive_view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` (``None``: a spectator) may see of ``state`` in a finished game's
+        archive: its own view at that point, without the choices it had, plus
+        ``revealed``: one list of cards per seat (``None`` when not revealed) from
+        ``revealed_hands``. Never the deck order, the stock or an unseen hand."""
+        view = self.view(state, seat)
+        for key in ARCHIVE_DROPS:
+            view.pop(key, None)
+        shown = self.revealed_hands(state)
+        view["revealed"] = [
+            list(shown[s]) if shown.get(s) else None for s in range(state["seats"])
+        ]
+        return view
+
+    def archive_hidden_cards(self, state: State, seat: int | None) -> set[str]:
+        """The cards ``archive_view`` may not show: ``hidden_cards`` less the revealed."""
+        hidden = self.hidden_cards(state, seat)
+        for cards in self.revealed_hands(state).values():
+            hidden.difference_update(cards)
+        return hidden
 
     def describe(self, state: State, action: Action, names: list[str], lang: str = "fr") -> str:
         """A sentence for the game log; ``state`` is the state *before* ``action``."""

@@ -11,13 +11,22 @@ blind) and the last player is the button; that is the engine's ``order``. The ta
 numbers (from 1) go in the ``seats`` field. Rake has no standard PHH field: the hand's
 rake and the table's settings go in user-defined fields (``_rake``, ``_rake_percent``...),
 which PokerKit keeps aside.
+
+A hand history for a player (``viewer``: a seat, or ``None`` for a spectator) holds what
+that seat saw at the table and nothing else: its own hole cards, the hands shown at the
+showdown, the board, the actions and stacks. Every other hand is written ``????`` (``??`` is PHH's
+unknown card), and a mucked hand is ``sm`` with no cards. ``viewer=EVERYTHING`` (the
+default) writes every hole card: for selfplay and the engine's tests, never for players.
 """
 
 from __future__ import annotations
 
 import json
 
-from .core import CHANCE
+from .core import CHANCE, replay
+
+EVERYTHING = "everything"
+UNKNOWN_CARD = "??"  # PHH: a card nobody may name
 
 
 def _toml(value) -> str:
@@ -32,8 +41,13 @@ def _toml(value) -> str:
     raise TypeError(f"no TOML for {value!r}")
 
 
-def phh_actions(game, seats, options, carry, log) -> tuple[dict, list[str]]:
-    """The final state and the PHH action lines of a hand."""
+def phh_actions(game, seats, options, carry, log, viewer=EVERYTHING) -> tuple[dict, list[str]]:
+    """The final state and the PHH action lines of a hand, as ``viewer`` saw it."""
+    final = replay(game, seats, options, carry, log)
+    if viewer == EVERYTHING:
+        known = set(final["order"])
+    else:
+        known = {s for s in final["order"] if final["shown"][s] or s == viewer}
     state = game.new(seats, options, carry)
     player = {seat: f"p{i + 1}" for i, seat in enumerate(state["order"])}
     lines: list[str] = []
@@ -44,7 +58,9 @@ def phh_actions(game, seats, options, carry, log) -> tuple[dict, list[str]]:
         kind = action["type"]
         if actor == CHANCE:
             for seat in state["order"]:
-                lines.append(f"d dh {player[seat]} {''.join(state['hole'][seat])}")
+                hole = state["hole"][seat]
+                hole = "".join(hole) if seat in known else UNKNOWN_CARD * len(hole)
+                lines.append(f"d dh {player[seat]} {hole}")
         elif kind == "fold":
             lines.append(f"{player[actor]} f")
         elif kind in ("check", "call"):
@@ -72,13 +88,22 @@ def phh_actions(game, seats, options, carry, log) -> tuple[dict, list[str]]:
     return state, lines
 
 
-def export_phh(game, seats, options, carry, log) -> str:
-    """One hand as the text of a PHH file."""
-    state, actions = phh_actions(game, seats, options, carry, log)
+def export_phh(
+    game, seats, options, carry, log, viewer=EVERYTHING, names=None, hand=None, table=None
+) -> str:
+    """One hand as the text of a PHH file; ``names`` by seat, ``hand`` its number and
+    ``table`` the table's name, when known."""
+    state, actions = phh_actions(game, seats, options, carry, log, viewer)
     options = state["options"]
     order = state["order"]
     n = len(order)
-    fields = [
+    players = [names[s] if names else f"Siège {s + 1}" for s in order]
+    fields = []
+    if table is not None:
+        fields.append(("table", str(table)))
+    if hand is not None:
+        fields.append(("hand", hand))
+    fields += [
         ("variant", "NT"),
         ("antes", [0] * n),
         ("blinds_or_straddles", [options["small_blind"], options["big_blind"]] + [0] * (n - 2)),
@@ -87,7 +112,7 @@ def export_phh(game, seats, options, carry, log) -> str:
         ("actions", actions),
         ("seats", [s + 1 for s in order]),
         ("seat_count", seats),
-        ("players", [f"Siège {s + 1}" for s in order]),
+        ("players", players),
         ("finishing_stacks", [state["stacks"][s] for s in order]),
         ("_game", "ramponneau"),
         ("_button_seat", state["button"] + 1),

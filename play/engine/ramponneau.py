@@ -699,6 +699,14 @@ class Ramponneau(Game):
                 hidden.update(state["hole"][s])
         return hidden
 
+    def revealed_hands(self, state) -> dict:
+        """The hands turned over at the showdown; folded and mucked hands stay hidden."""
+        return {
+            s: list(state["hole"][s])
+            for s in state["order"]
+            if state["shown"][s] and state["hole"][s]
+        }
+
     def view(self, state, seat) -> dict:
         phase = state["phase"]
         order = state["order"]
@@ -859,10 +867,11 @@ class Ramponneau(Game):
                 break
         return {"stacks": stacks, "button": button}
 
-    def export_phh(self, seats, options, carry, log) -> str:
+    def export_phh(self, seats, options, carry, log, **what) -> str:
+        """A PHH file of the hand (``phh.export_phh``: ``viewer``, ``names``...)."""
         from .phh import export_phh
 
-        return export_phh(self, seats, options, carry, log)
+        return export_phh(self, seats, options, carry, log, **what)
 
 
 GAME = Ramponneau()

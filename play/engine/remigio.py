@@ -718,6 +718,17 @@ class Remigio(Game):
                     ]
         return view
 
+    def revealed_hands(self, state):
+        """At the end of a round every hand is laid down for the count (faces only)."""
+        last = state["last"]
+        if state["phase"] not in ("deal", "over") or not last:
+            return {}
+        return {
+            s: [c for meld in shown["melds"] for c in meld] + list(shown["leftover"])
+            for s, shown in enumerate(last["hands"])
+            if shown
+        }
+
     def hidden_cards(self, state, seat):
         hidden = set(state["stock"])
         for other, hand in enumerate(state["hands"]):

@@ -10,7 +10,9 @@ and benchmarks only: the server shuffles with ``secrets.SystemRandom``.
 At every step: the state survives a JSON round trip; ``apply`` leaves its input unchanged;
 a bogus action is refused with ``IllegalAction``, and so is the chosen action with an
 unknown key added; no view (each seat's and the spectator's)
-shows a card hidden from it; the actor's view carries its legal actions; the game's own
+shows a card hidden from it, and no archive view (the reveal policy) shows a card hidden
+from it or reveals a hand nobody saw played or shown; the actor's view carries its legal
+actions; the game's own
 invariants hold (card and chip conservation, score rules); every action has a French and
 an English description. At the end of each game the log replays to the same state.
 The last line printed is a JSON summary; the exit status is 1 if anything was violated.
@@ -69,6 +71,29 @@ def check_views(game: Game, state: dict, actor) -> None:
                 raise Violation(f"view of the actor {seat} lacks its legal actions")
 
 
+def face(card: str) -> str:
+    """A card without its deck copy ("Th.2" -> "Th"): what a name or a picture shows."""
+    return card.split(".", 1)[0]
+
+
+def check_archive(game: Game, state: dict, public: set[str]) -> None:
+    """The reveal policy: an archive view shows no card hidden from its viewer, and the
+    hands it reveals were all seen face up by everyone since the last shuffle (``public``
+    holds the faces a spectator saw)."""
+    revealed = game.revealed_hands(state)
+    shown = {face(c) for cards in revealed.values() for c in cards}
+    unseen = shown - public - {face(c) for c in cards_in(game.view(state, None))}
+    if unseen:
+        raise Violation(f"revealed cards nobody saw face up: {sorted(unseen)}")
+    for seat in [*range(state["seats"]), None]:
+        view = game.archive_view(state, seat)
+        if "legal_actions" in view:
+            raise Violation("an archive view offers legal actions")
+        leaked = cards_in(view) & game.archive_hidden_cards(state, seat)
+        if leaked:
+            raise Violation(f"archive view of seat {seat} shows hidden cards {sorted(leaked)}")
+
+
 def choose(game: Game, state: dict, actor, rng, bot_seats: set[int]) -> dict:
     if actor == CHANCE:
         return game.chance_action(state, rng)
@@ -85,6 +110,7 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
     state = game.new(seats, options, carry)
     log = []
     names = [f"Joueur {n + 1}" for n in range(seats)]
+    public: set[str] = set()  # faces a spectator saw since the last shuffle
     for _ in range(MAX_STEPS_PER_GAME):
         text = to_json(state)
         if from_json(text) != state:
@@ -94,8 +120,14 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
             raise Violation(f"invariants broken: {broken}")
         actor = game.actor(state)
         check_views(game, state, actor)
+        if actor is None or game.revealed_hands(state):
+            check_archive(game, state, public)
         if actor is None:
             break
+        if actor == CHANCE:
+            public = set()
+        else:
+            public.update(face(c) for c in cards_in(game.view(state, None)))
         try:
             game.apply(state, BOGUS_ACTION)
         except IllegalAction:

@@ -1,4 +1,8 @@
-"""The archive: a finished game replayed step by step, every hand and deck order shown."""
+"""The archive: a finished game replayed step by step, from the viewer's own seat.
+
+What each viewer may see is proved at length in test_fair_play.py; these tests cover the
+page itself: navigation, the replay, access.
+"""
 
 from datetime import timedelta
 
@@ -66,7 +70,7 @@ def test_it_replays_a_finished_game_step_by_step(client, alice, finished):
     assert finished.actions.get(seq=1).text_fr in first
 
 
-def test_a_step_shows_every_hand(client, alice, finished):
+def test_a_step_shows_the_players_own_hand_and_not_the_bots(client, alice, finished):
     client.force_login(alice)
     engine = finished.table.engine
     from play.engine import replay
@@ -78,28 +82,37 @@ def test_a_step_shows_every_hand(client, alice, finished):
 
     page = client.get(f"/jouer/parties/{finished.pk}/?etape={step}").content.decode()
 
-    for seat in range(2):
-        for card in state["hands"][seat]:
-            assert card_name(card) in page
+    assert state["hands"][0] and state["hands"][1]
+    for card in state["hands"][0]:
+        assert card_name(card) in page
+    # the bot's cards, but those the table showed before: the turn-up, the cut's cards
+    cut = {c for r in records[: step - 1] if r.source == "chance" for c in r.action["deck"][:2]}
+    for card in state["hands"][1]:
+        if card != state["turnup"] and card not in cut:
+            assert card_name(card) not in page
 
 
 def test_the_replay_reaches_the_final_state(client, alice, finished):
-    from play.views import _replay_to
+    from play.archive import actions_of, state_at
 
-    records = list(finished.actions.order_by("seq"))
-    state = _replay_to(finished.table.engine, finished.table, finished, records, len(records))
+    records = actions_of(finished)
+    state = state_at(finished, records, len(records))
 
     assert state == finished.state
 
 
-def test_it_shows_the_deck_orders_after_the_end(client, alice, finished):
+def test_the_end_shows_what_each_seat_played_in_the_last_deal(client, alice, finished):
     client.force_login(alice)
+    records = list(finished.actions.order_by("seq"))
+    last_deal = max(i for i, r in enumerate(records) if r.source == "chance")
+    played_last = [r.action["card"] for r in records[last_deal:] if r.action["type"] == "play"]
 
     page = client.get(f"/jouer/parties/{finished.pk}/").content.decode()
 
-    assert "Ordre des cartes à chaque donne" in page
-    deals = finished.actions.filter(source="chance").count()
-    assert page.count("<details>") >= deals
+    assert "Mains montrées" in page
+    assert "Ordre des cartes" not in page
+    for card in played_last:
+        assert card_name(card) in page
 
 
 def test_out_of_range_steps_are_clamped(client, alice, finished):
@@ -110,13 +123,17 @@ def test_out_of_range_steps_are_clamped(client, alice, finished):
     assert client.get(f"/jouer/parties/{finished.pk}/?etape=abc").status_code == 200
 
 
-def test_a_practice_game_archive_is_private(client, alice, bob, finished):
+def test_an_unlisted_game_archive_opens_only_with_its_invitation(client, alice, bob, finished):
     client.force_login(bob)
 
-    response = client.get(f"/jouer/parties/{finished.pk}/")
-
-    # the fixture's table is public: bob may look. A practice table is not.
-    assert response.status_code == 200
+    # the fixture's table is public: bob may look, as a spectator.
+    public = client.get(f"/jouer/parties/{finished.pk}/").content.decode()
     finished.table.visibility = "unlisted"
     finished.table.save()
-    assert client.get(f"/jouer/parties/{finished.pk}/").status_code == 404
+    refused = client.get(f"/jouer/parties/{finished.pk}/")
+    token = finished.table.invite_token
+    invited = client.get(f"/jouer/parties/{finished.pk}/?invitation={token}")
+
+    assert "comme un spectateur" in public
+    assert refused.status_code == 404
+    assert invited.status_code == 200

@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from play.models import Action, ChatMessage, ChatMute, Game, Seat, Table, TurnNotification
+from play.models import (
+    Action,
+    ChatMessage,
+    ChatMute,
+    Game,
+    Participant,
+    Seat,
+    Table,
+    TurnNotification,
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -19,12 +28,24 @@ class TableAdmin(admin.ModelAdmin):
     readonly_fields = ["invite_token", "created_at", "updated_at"]
 
 
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+    can_delete = False
+    readonly_fields = ["position", "user", "bot", "name"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    inlines = [ParticipantInline]
     list_display = ["id", "table", "number", "status", "version", "actor", "deadline",
                     "bot_due_at", "started_at"]
     list_filter = ["status"]
     # The state and log are the record of a game: read them here, change them never.
+    # Staff audit deck orders here (the chance actions); no page shows them to players.
     readonly_fields = ["table", "number", "state", "version", "carry_in", "result",
                        "started_at", "finished_at"]
 

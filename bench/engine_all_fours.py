@@ -20,8 +20,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from play.engine.all_fours import GAME  # noqa: E402
-from play.engine.core import CHANCE, concrete  # noqa: E402
+from cardgames.all_fours.game import GAME  # noqa: E402
+from cardgames.core import CHANCE, concrete  # noqa: E402
 
 
 def random_throughput(games: int, seed: int) -> dict:

@@ -22,8 +22,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from play.engine.core import CHANCE, concrete  # noqa: E402
-from play.engine.registry import get_game  # noqa: E402
+from cardgames.core import CHANCE, concrete  # noqa: E402
+from cardgames.registry import get_game  # noqa: E402
 
 GAME = get_game("ambigu")
 

@@ -21,8 +21,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from play.engine.ascenseur import GAME  # noqa: E402
-from play.engine.core import CHANCE, concrete  # noqa: E402
+from cardgames.ascenseur.game import GAME  # noqa: E402
+from cardgames.core import CHANCE, concrete  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:

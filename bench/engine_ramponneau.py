@@ -21,8 +21,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from play.engine.core import CHANCE, concrete  # noqa: E402
-from play.engine.ramponneau import GAME  # noqa: E402
+from cardgames.core import CHANCE, concrete  # noqa: E402
+from cardgames.ramponneau.game import GAME  # noqa: E402
 
 
 def throughput(hands: int, rng) -> dict:

@@ -24,8 +24,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from play.engine.core import CHANCE, concrete  # noqa: E402
-from play.engine.remigio import GAME  # noqa: E402
+from cardgames.core import CHANCE, concrete  # noqa: E402
+from cardgames.remigio.game import GAME  # noqa: E402
 
 
 def percentile(values, q):

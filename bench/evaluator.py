@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from play.engine import poker  # noqa: E402
+from cardgames import poker  # noqa: E402
 
 
 def rate(fn, hands, repeat: int = 3) -> float:

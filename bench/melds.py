@@ -20,8 +20,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from play.engine.cards import multi_deck  # noqa: E402
-from play.engine.melds import DEFAULT_RULES, best_arrangement, clear_caches  # noqa: E402
+from cardgames.cards import multi_deck  # noqa: E402
+from cardgames.melds import DEFAULT_RULES, best_arrangement, clear_caches  # noqa: E402
 
 
 def percentile(values, q):

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from cardgames.core import replay
 from play import queries
-from play.engine.core import replay
 from play.models import Game, Participant, Table
 
 

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from play.engine.cards import card_name, is_card
+from cardgames.cards import card_name, is_card
 
 WIDTH, HEIGHT = 100, 140
 

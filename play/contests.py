@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import HandDeal, User
-from play.engine.registry import get_game
+from cardgames.registry import get_game
 from play.models import Contest, Game, Seat
 
 CHIP_SCORED = ("ramponneau", "ambigu")

@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from play.engine import BadOptions
+from cardgames import BadOptions
 
 LIVE_SECONDS = (30, 60, 120)
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)

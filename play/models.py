@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from play.engine import get_game
+from cardgames import get_game
 
 
 def new_invite_token():

@@ -24,7 +24,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from play.engine.cards import card_name, is_card
+from cardgames.cards import card_name, is_card
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -233,7 +233,7 @@ def _per_seat(view, key, seats) -> list | None:
 
 
 def _remigio_kind(kind: str, lang: str) -> str:
-    from play.engine.remigio import KIND_NAMES
+    from cardgames.remigio.game import KIND_NAMES
 
     return KIND_NAMES.get(lang, KIND_NAMES["fr"]).get(kind, kind)
 
@@ -372,7 +372,7 @@ def _action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
                 "slider": high > low,
             }
             if engine.slug == "ramponneau":
-                # All-in is a bet or raise to the whole stack (play/engine/ramponneau.py).
+                # All-in is a bet or raise to the whole stack (cardgames/ramponneau/game.py).
                 allin = {**base, "amount": high}
                 form["allin"] = {
                     "label": _("Tapis (%(n)s)") % {"n": high},
@@ -457,7 +457,7 @@ def _public_fields(view, lang) -> list[dict]:
 
 
 def _suit_label(suit: str | None, lang: str) -> str:
-    from play.engine.cards import suit_name
+    from cardgames.cards import suit_name
 
     return suit_name(suit, lang) if suit else ""
 

@@ -22,8 +22,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from play.engine import CHANCE, BadOptions, IllegalAction
-from play.engine.registry import UnknownGame, get_game
+from cardgames import CHANCE, BadOptions, IllegalAction
+from cardgames.registry import UnknownGame, get_game
 from play.models import Action, ChatMessage, ChatMute, Game, Participant, Seat, Table
 
 log = logging.getLogger(__name__)

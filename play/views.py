@@ -17,9 +17,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cardgames import SLUGS, available_games
+from cardgames.registry import get_game
 from play import archive, queries, services
-from play.engine import SLUGS, available_games
-from play.engine.registry import get_game
 from play.forms import ActionError, TableForm, action_from_post, choice_label, option_label
 from play.models import Game, Table
 from play.rendering import board_context, board_template, lang_code, table_context

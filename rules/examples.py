@@ -11,7 +11,7 @@ An example is a fenced block of ``key: value`` lines in the markup::
     ```
 
 ``jeu`` and ``type`` choose a checker; the other lines give the cards and what the text
-CLAIMS about them. Each checker asks the engine (``play.engine``: ``ambigu.classify``,
+CLAIMS about them. Each checker asks the engine (``cardgames``: ``ambigu.classify``,
 ``poker.evaluate`` and ``ramponneau.compute_pots``, the Ascenseur's ``legal_actions`` on a
 state the engine dealt, ``all_fours.score_deal``, ``melds.best_arrangement``...) and
 compares. A claim the engine disagrees with, a card that does not exist or a line the
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from cardgames import CHANCE, IllegalAction, get_game
+from cardgames.cards import SUIT_SYMBOLS, card_name, is_card
 from play.card_svg import card_svg
-from play.engine import CHANCE, IllegalAction, get_game
-from play.engine.cards import SUIT_SYMBOLS, card_name, is_card
 
 SUITS_FR = {"coeur": "h", "carreau": "d", "trefle": "c", "pique": "s"}
 SUIT_NAMES_FR = {"h": "cœur", "d": "carreau", "c": "trèfle", "s": "pique"}
@@ -247,7 +247,7 @@ def _ambigu_hand(text: str) -> list[str]:
 
 
 def check_ambigu_combination(example: Example) -> Verdict:
-    from play.engine import ambigu
+    from cardgames.ambigu import game as ambigu
 
     options = options_for(example, ambigu.GAME)
     hand = _ambigu_hand(example.need("main"))
@@ -267,7 +267,7 @@ def check_ambigu_combination(example: Example) -> Verdict:
 
 
 def check_ambigu_showdown(example: Example) -> Verdict:
-    from play.engine import ambigu
+    from cardgames.ambigu import game as ambigu
 
     options = options_for(example, ambigu.GAME)
     players = example.prefixed("main")
@@ -295,7 +295,7 @@ def check_ambigu_showdown(example: Example) -> Verdict:
 
 
 def check_ascenseur_bids(example: Example) -> Verdict:
-    from play.engine import ascenseur
+    from cardgames.ascenseur import game as ascenseur
 
     game = ascenseur.GAME
     options = options_for(example, game)
@@ -353,7 +353,7 @@ def check_ascenseur_bids(example: Example) -> Verdict:
 
 
 def check_ascenseur_score(example: Example) -> Verdict:
-    from play.engine import ascenseur
+    from cardgames.ascenseur import game as ascenseur
 
     options = options_for(example, ascenseur.GAME)
     bid = integer(example.need("annonce"), "annonce")
@@ -366,7 +366,7 @@ def check_ascenseur_score(example: Example) -> Verdict:
 
 
 def check_ascenseur_trick(example: Example) -> Verdict:
-    from play.engine import ascenseur
+    from cardgames.ascenseur import game as ascenseur
 
     options = options_for(example, ascenseur.GAME)
     trump = suit(example.need("atout"))
@@ -417,7 +417,7 @@ RANK_PLURALS_FR = {"valet": "valets", "dame": "dames", "roi": "rois"}  # numbers
 def poker_hand_fr(value) -> str:
     """A poker hand in French from the engine's value: "brelan de sept", "full aux dames par
     les quatre" (numbers take no s, unlike poker.describe_value's French)."""
-    from play.engine import poker
+    from cardgames import poker
 
     category, ranks = poker.decode(value)
     words = [RANK_WORDS_FR[poker.RANK_ORDER[r]] for r in ranks]
@@ -450,7 +450,8 @@ def _pot_claim(text: str) -> tuple[int, list[str], list[str]]:
 
 
 def check_ramponneau_showdown(example: Example) -> Verdict:
-    from play.engine import poker, ramponneau
+    from cardgames import poker
+    from cardgames.ramponneau import game as ramponneau
 
     board = cards(example.need("tableau"))
     if len(board) != 5:
@@ -553,7 +554,7 @@ def _ramponneau_action(state, game, words: list[str]) -> dict:
 
 
 def check_ramponneau_betting(example: Example) -> Verdict:
-    from play.engine import ramponneau
+    from cardgames.ramponneau import game as ramponneau
 
     game = ramponneau.GAME
     players = names(example.need("joueurs"))
@@ -631,7 +632,7 @@ def check_ramponneau_betting(example: Example) -> Verdict:
 
 
 def check_all_fours_turnup(example: Example) -> Verdict:
-    from play.engine import all_fours
+    from cardgames.all_fours import game as all_fours
 
     game = all_fours.GAME
     options = options_for(example, game)
@@ -671,7 +672,7 @@ def _people(text: str, players: list[str]) -> list[str]:
 
 
 def check_all_fours_deal(example: Example) -> Verdict:
-    from play.engine import all_fours
+    from cardgames.all_fours import game as all_fours
 
     options = options_for(example, all_fours.GAME)
     players = names(example.need("joueurs"))
@@ -786,7 +787,8 @@ CLOSING_ALIASES = {
 
 
 def _remigio_rules(example: Example):
-    from play.engine import melds, remigio
+    from cardgames import melds
+    from cardgames.remigio import game as remigio
 
     options = options_for(example, remigio.GAME)
     return options, melds.Rules.from_options(options)
@@ -804,7 +806,7 @@ def _remigio_hand(text: str, size: int | None = 10) -> list[str]:
 
 
 def check_remigio_hand(example: Example) -> Verdict:
-    from play.engine import melds
+    from cardgames import melds
 
     _, rules = _remigio_rules(example)
     hand = _remigio_hand(example.need("main"), None)
@@ -843,7 +845,7 @@ def check_remigio_hand(example: Example) -> Verdict:
 
 
 def check_remigio_closing(example: Example) -> Verdict:
-    from play.engine import remigio
+    from cardgames.remigio import game as remigio
 
     options, rules = _remigio_rules(example)
     hand = _remigio_hand(example.need("main"))
@@ -870,7 +872,7 @@ def check_remigio_closing(example: Example) -> Verdict:
 
 
 def check_remigio_five_pairs(example: Example) -> Verdict:
-    from play.engine import remigio
+    from cardgames.remigio import game as remigio
 
     options, _ = _remigio_rules(example)
     hand = _remigio_hand(example.need("main"))

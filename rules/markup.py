@@ -24,8 +24,8 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from cardgames.cards import card_name, is_card
 from play.card_svg import card_svg
-from play.engine.cards import card_name, is_card
 from rules import examples
 
 # The sections every game page has, in this order (a heading may say more: "Marque et gains").

@@ -76,7 +76,7 @@ class RulesPage(models.Model):
 
     @property
     def is_game(self):
-        from play.engine import SLUGS
+        from cardgames import SLUGS
 
         return self.slug in SLUGS
 

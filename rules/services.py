@@ -52,7 +52,7 @@ def glossary_terms(language: str = "fr") -> list[markup.Term]:
 
 
 def render_page_body(body: str, slug: str, language: str = "fr", terms=None) -> markup.Rendered:
-    from play.engine import SLUGS
+    from cardgames import SLUGS
 
     terms = glossary_terms(language) if terms is None else terms
     return markup.render(body, terms=terms, game_page=slug in SLUGS)

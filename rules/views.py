@@ -109,7 +109,7 @@ def _has_messages(request) -> bool:
 
 def page(request, slug):
     page = _get_page(request, slug)
-    from play.engine import SLUGS
+    from cardgames import SLUGS
 
     context = {
         "page": page,

@@ -17,9 +17,9 @@ from django.utils.html import escape, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from cardgames.cards import card_name as engine_card_name
+from cardgames.cards import is_card
 from play import card_svg
-from play.engine.cards import card_name as engine_card_name
-from play.engine.cards import is_card
 
 register = template.Library()
 

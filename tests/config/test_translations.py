@@ -1,7 +1,7 @@
 """The English translation is complete, compiled, and what English readers see.
 
 The catalogue is refreshed with
-``manage.py makemessages -l en --ignore=.venv --ignore=staticfiles --ignore=play/engine``
+``manage.py makemessages -l en --ignore=.venv --ignore=staticfiles --ignore=cardgames``
 (the engines carry their own French/English pairs) and compiled with
 ``manage.py compilemessages --ignore=.venv``.
 """

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from play.engine import SLUGS, get_game
-from play.engine.core import CHANCE, Game, IllegalAction, concrete, is_amount
+from cardgames import SLUGS, get_game
+from cardgames.core import CHANCE, Game, IllegalAction, concrete, is_amount
 
 JUNK = {"x": float("nan")}
 BIG = {"note": "j" * 8192}

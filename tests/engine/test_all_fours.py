@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from play.engine import CHANCE, IllegalAction, from_json, get_game, to_json
-from play.engine.all_fours import (
+from cardgames import CHANCE, IllegalAction, from_json, get_game, to_json
+from cardgames.all_fours.game import (
     GAME,
     TARGET,
     card_points,
@@ -21,8 +21,8 @@ from play.engine.all_fours import (
     side_of,
     trick_winner,
 )
-from play.engine.core import concrete
-from play.engine.selfplay import run
+from cardgames.core import concrete
+from cardgames.selfplay import run
 
 NAMES = ["Alice", "Bob", "Chloé", "David"]
 
@@ -110,7 +110,7 @@ def test_the_game_is_registered_as_all_fours():
 
 @pytest.mark.parametrize("seats", [1, 5])
 def test_seats_outside_two_to_four_are_refused(seats):
-    from play.engine import BadOptions
+    from cardgames import BadOptions
 
     with pytest.raises(BadOptions):
         GAME.new(seats)

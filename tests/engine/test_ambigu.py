@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from play.engine import CHANCE, BadOptions, IllegalAction, from_json, to_json
-from play.engine.ambigu import DECK, GAME, classify
-from play.engine.core import concrete
+from cardgames import CHANCE, BadOptions, IllegalAction, from_json, to_json
+from cardgames.ambigu.game import DECK, GAME, classify
+from cardgames.core import concrete
 
 # ----- helpers ---------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from play.engine.ambigu import CATEGORIES, classify
+from cardgames.ambigu.game import CATEGORIES, classify
 
 # hand, category, height, value
 HANDS = [

@@ -5,9 +5,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from play.engine import CHANCE, selfplay
-from play.engine.ambigu import GAME
-from play.engine.core import concrete
+from cardgames import CHANCE, selfplay
+from cardgames.ambigu.game import GAME
+from cardgames.core import concrete
 
 
 def play_deal(state, rng, bot_seats=()):

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from play.engine import CHANCE, IllegalAction, from_json, get_game, to_json
-from play.engine.ascenseur import GAME, deal_points, deal_sizes, playable, trick_winner
-from play.engine.cards import deck52
-from play.engine.core import BadOptions
+from cardgames import CHANCE, IllegalAction, from_json, get_game, to_json
+from cardgames.ascenseur.game import GAME, deal_points, deal_sizes, playable, trick_winner
+from cardgames.cards import deck52
+from cardgames.core import BadOptions
 
 
 def deck_for(hands, dealer, turnup=None):

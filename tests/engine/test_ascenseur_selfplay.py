@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from play.engine import CHANCE, IllegalAction, from_json, replay, to_json
-from play.engine.ascenseur import GAME, POWER, deal_sizes, playable
-from play.engine.cards import deck52
-from play.engine.core import concrete
-from play.engine.selfplay import run
+from cardgames import CHANCE, IllegalAction, from_json, replay, to_json
+from cardgames.ascenseur.game import GAME, POWER, deal_sizes, playable
+from cardgames.cards import deck52
+from cardgames.core import concrete
+from cardgames.selfplay import run
 
 
 # 1,000 games in four seeded chunks of 250, so that pytest-xdist spreads them over the

@@ -6,8 +6,8 @@ from itertools import combinations
 
 import pytest
 
-from play.engine import cards
-from play.engine.melds import (
+from cardgames import cards
+from cardgames.melds import (
     DEFAULT_RULES,
     Rules,
     best_arrangement,

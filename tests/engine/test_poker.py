@@ -8,8 +8,8 @@ from itertools import combinations
 
 import pytest
 
-from play.engine import poker
-from play.engine.poker import (
+from cardgames import poker
+from cardgames.poker import (
     CARDS,
     equity,
     evaluate,

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from play.engine import BadOptions, IllegalAction, clone, to_json
-from play.engine.cards import deck52
-from play.engine.core import CHANCE, concrete
-from play.engine.ramponneau import GAME, compute_pots
-from play.engine.selfplay import run
+from cardgames import BadOptions, IllegalAction, clone, to_json
+from cardgames.cards import deck52
+from cardgames.core import CHANCE, concrete
+from cardgames.ramponneau.game import GAME, compute_pots
+from cardgames.selfplay import run
 
 NO_RAKE = {"small_blind": 5, "big_blind": 10, "rake_percent": 0}
 

@@ -9,9 +9,9 @@ import warnings
 
 import pytest
 
-from play.engine.core import CHANCE, concrete
-from play.engine.ramponneau import GAME
-from play.engine.selfplay import run
+from cardgames.core import CHANCE, concrete
+from cardgames.ramponneau.game import GAME
+from cardgames.selfplay import run
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import HandHistory  # noqa: E402

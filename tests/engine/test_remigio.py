@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from play.engine import CHANCE, BadOptions, IllegalAction, from_json, to_json
-from play.engine.cards import multi_deck
-from play.engine.core import concrete
-from play.engine.melds import Rules
-from play.engine.remigio import GAME, TURN_LIMIT, closing_kind, has_five_pairs
+from cardgames import CHANCE, BadOptions, IllegalAction, from_json, to_json
+from cardgames.cards import multi_deck
+from cardgames.core import concrete
+from cardgames.melds import Rules
+from cardgames.remigio.game import GAME, TURN_LIMIT, closing_kind, has_five_pairs
 
 # Hands used again and again. A plain closing hand with one joker (after the discard):
 CLOSING_JOKER = ["Ac.1", "2c.1", "3c.1", "9h.1", "9d.1", "9s.1", "Js.1", "Qs.1", "Ks.1", "Xr.1"]
@@ -573,8 +573,8 @@ def test_every_offered_closing_leaves_ten_melded_cards(seed):
     naturals = [c for c in deck if c[1] in "hs" and c[0] in "A23456789"]
     hand = rng.sample(naturals, 10) + rng.sample(["Xr.1", "Xb.1"], rng.randint(0, 1))
     hand = hand[:11]
-    from play.engine.melds import can_close
-    from play.engine.remigio import closing_discards
+    from cardgames.melds import can_close
+    from cardgames.remigio.game import closing_discards
 
     offered = {c for c, _, _ in closing_discards(hand, Rules(), "melded")}
     for card in hand:

@@ -4,9 +4,9 @@ import os
 import random
 import sys
 
-from play.engine.melds import Rules
-from play.engine.remigio import GAME
-from play.engine.remigio_bot import best_discard, no_joker_outs
+from cardgames.melds import Rules
+from cardgames.remigio.bot import best_discard, no_joker_outs
+from cardgames.remigio.game import GAME
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 

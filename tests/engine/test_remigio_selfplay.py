@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from play.engine import replay
-from play.engine.core import CHANCE, concrete
-from play.engine.remigio import GAME
-from play.engine.selfplay import run
+from cardgames import replay
+from cardgames.core import CHANCE, concrete
+from cardgames.remigio.game import GAME
+from cardgames.selfplay import run
 
 
 def play_match(rng, bots=()):

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from play.engine import CHANCE, get_game
-from play.engine.core import concrete
-from play.engine.selfplay import cards_in
+from cardgames import CHANCE, get_game
+from cardgames.core import concrete
+from cardgames.selfplay import cards_in
 
 
 def play_until(game, seats, options, rng, stop, choose=None):

@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from cardgames import replay
 from config.asgi import application
-from play.engine import replay
 from play.models import Game, Seat
 from play.protocol import MAX_MESSAGE_BYTES
 from play.scheduler import run_due

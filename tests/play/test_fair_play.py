@@ -22,10 +22,10 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from play.engine import CHANCE, replay
-from play.engine.cards import card_name
-from play.engine.core import concrete
-from play.engine.selfplay import cards_in
+from cardgames import CHANCE, replay
+from cardgames.cards import card_name
+from cardgames.core import concrete
+from cardgames.selfplay import cards_in
 from play.models import Game, Participant, Seat
 from play.services import do_act, do_create_table, do_join
 from tests.conftest import create_player

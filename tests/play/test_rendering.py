@@ -5,8 +5,8 @@ import re
 import pytest
 from django.template import Context, Template
 
+from cardgames.cards import card_name
 from play.card_svg import card_back, card_svg, card_text
-from play.engine.cards import card_name
 from play.queries import view_for
 from play.rendering import FRAGMENT_IDS, remaining_text, render_table_fragments, table_context
 from play.services import do_add_bot, do_create_table, do_join, do_play_now
@@ -84,7 +84,7 @@ def test_a_game_without_its_own_board_gets_the_generic_one(alice):
 
 
 def _has(slug):
-    from play.engine import available_games
+    from cardgames import available_games
 
     return slug in available_games()
 

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from cardgames.core import concrete
 from play import services
-from play.engine.core import concrete
 from play.models import Game
 from play.queries import view_for
 from play.rendering import render_table_fragments, table_context
@@ -157,7 +157,7 @@ def test_remigio_lays_the_hand_in_melds_with_closing_buttons_and_round_results(a
 
     def bot_like(view, legal, rng):
         # the game's own bot, from the player's view: it closes when it can
-        from play.engine import get_game
+        from cardgames import get_game
 
         return get_game("remigio").bot_action(view, rng)
 

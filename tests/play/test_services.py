@@ -7,8 +7,8 @@ import types
 import pytest
 from django.db.models import Max
 
-from play.engine import CHANCE, IllegalAction, registry, replay
-from play.engine import Game as EngineGame
+from cardgames import CHANCE, IllegalAction, registry, replay
+from cardgames import Game as EngineGame
 from play.models import Action, ChatMessage, Game, Seat, Table
 from play.services import (
     ServiceError,

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from play.engine.cards import card_name
+from cardgames.cards import card_name
 from play.models import Game
 from play.services import do_act, do_add_bot, do_bot_move, do_create_table
 
@@ -73,7 +73,7 @@ def test_it_replays_a_finished_game_step_by_step(client, alice, finished):
 def test_a_step_shows_the_players_own_hand_and_not_the_bots(client, alice, finished):
     client.force_login(alice)
     engine = finished.table.engine
-    from play.engine import replay
+    from cardgames import replay
 
     records = list(finished.actions.order_by("seq"))
     # the first step after a deal of six cards each

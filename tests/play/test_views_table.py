@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from play.engine.cards import card_name
+from cardgames.cards import card_name
 from play.services import do_add_bot, do_create_table, do_join
 
 
@@ -43,7 +43,7 @@ def ascenseur_table(alice, bob, charlie_seat_bot=True):
 
 def fixed_deck(hands_by_seat, dealer=0, size=1, seats=3):
     """A 52-card deck that deals ``hands_by_seat`` (seat -> cards) for a deal of ``size``."""
-    from play.engine.cards import deck52
+    from cardgames.cards import deck52
 
     rest = [c for c in deck52() if all(c not in h for h in hands_by_seat.values())]
     deck = []

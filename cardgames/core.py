@@ -123,6 +123,9 @@ class Game:
     # Games played hand after hand at a cash table (Ramponneau, Ambigu) return from
     # ``carry`` what the next hand starts from (stacks, button, pots carried over).
     chained: bool = False
+    # The game's bot, ``bot(view, rng) -> action``: set by the game's package once its
+    # bot module is loaded, since a bot imports its game's rules and never the reverse.
+    bot: Any = None
 
     # ----- options and seats -------------------------------------------------------
     def resolve_options(self, options: dict | None = None) -> dict:
@@ -297,7 +300,9 @@ class Game:
 
     def bot_action(self, view: dict, rng) -> Action:
         """The game's bot chooses from the seat's view only, so it cannot cheat."""
-        raise NotImplementedError
+        if self.bot is None:
+            raise NotImplementedError(f"{self.slug} has no bot")
+        return self.bot(view, rng)
 
     def carry(self, state: State) -> dict | None:
         """For chained games, what the next hand at the table starts from."""

@@ -60,9 +60,10 @@ Pots, refunds, rake
 
 from __future__ import annotations
 
-from . import poker
-from .cards import cards_text, deck52
-from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, is_amount
+from .. import poker
+from ..cards import cards_text, deck52
+from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, is_amount
+from . import phh
 
 STREETS = ("preflop", "flop", "turn", "river")
 STREET_FR = {"preflop": "avant le flop", "flop": "flop", "turn": "tournant", "river": "rivière"}
@@ -848,10 +849,6 @@ class Ramponneau(Game):
                     return dict(entry)
         return super().default_action(state)
 
-    def bot_action(self, view, rng) -> dict:
-        from .ramponneau_bot import decide
-
-        return decide(view, rng)
 
     def carry(self, state) -> dict | None:
         """The next hand's stacks and button; ``None`` when fewer than two have chips left."""
@@ -869,9 +866,7 @@ class Ramponneau(Game):
 
     def export_phh(self, seats, options, carry, log, **what) -> str:
         """A PHH file of the hand (``phh.export_phh``: ``viewer``, ``names``...)."""
-        from .phh import export_phh
-
-        return export_phh(self, seats, options, carry, log, **what)
+        return phh.export_phh(self, seats, options, carry, log, **what)
 
 
 GAME = Ramponneau()

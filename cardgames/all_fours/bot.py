@@ -8,7 +8,7 @@ cheaply, keep the Jack out of danger, feed points to a partner who is sure to wi
 
 from __future__ import annotations
 
-from .all_fours import CARD_POINTS, HAND_SIZE, POWER, pack, side_of, trick_winner
+from .game import CARD_POINTS, HAND_SIZE, POWER, pack, side_of, trick_winner
 
 TRUMP_STRENGTH = {"A": 3.0, "K": 2.5, "Q": 2.0, "J": 2.5, "T": 1.5, "2": 1.5, "3": 1.2}
 STAND_AT = 3.5

@@ -1,6 +1,6 @@
 """Play many complete games and check the engine contract at every step.
 
-    python -m play.engine.selfplay GAME --games N --seed S [--bots] [--bot-seats 0,2]
+    python -m cardgames.selfplay GAME --games N --seed S [--bots] [--bot-seats 0,2]
                                    [--seats K] [--export-phh DIR]
 
 Random legal actions (or the game's bots) drive the games; chance deals with a
@@ -226,7 +226,7 @@ def run(
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m play.engine.selfplay", description=__doc__.split("\n")[0]
+        prog="python -m cardgames.selfplay", description=__doc__.split("\n")[0]
     )
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=100)

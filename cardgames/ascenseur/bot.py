@@ -7,7 +7,7 @@ and, outside trumps, from the risk that an opponent is void in the suit and trum
 
 from __future__ import annotations
 
-from .ascenseur import DECK, POWER
+from .game import DECK, POWER
 
 
 def _unseen(view: dict) -> set[str]:

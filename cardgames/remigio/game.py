@@ -22,9 +22,9 @@ One engine game is a whole match: the state carries the cumulative scores, who i
 
 from __future__ import annotations
 
-from .cards import card_name, is_card, multi_deck
-from .core import CHANCE, Game, IllegalAction, Option
-from .melds import (
+from ..cards import card_name, is_card, multi_deck
+from ..core import CHANCE, Game, IllegalAction, Option
+from ..melds import (
     RANK_INDEX,
     Rules,
     best_arrangement,
@@ -859,10 +859,6 @@ class Remigio(Game):
             return {"type": "discard", "card": drawn}
         return self.legal_actions(state)[0]
 
-    def bot_action(self, view, rng):
-        from .remigio_bot import choose
-
-        return choose(view, rng)
 
 
 GAME = Remigio()

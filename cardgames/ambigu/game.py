@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import RANK_NAMES, deck40
-from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
+from ..cards import RANK_NAMES, deck40
+from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
 
 PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
 DECK = tuple(deck40())
@@ -1272,10 +1272,6 @@ class Ambigu(Game):
             return {"type": "exchange", "cards": worst}
         return dict(first)
 
-    def bot_action(self, view, rng) -> dict:
-        from .ambigu_bot import bot_action
-
-        return bot_action(view, rng)
 
 
 GAME = Ambigu()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 
-from .core import CHANCE, replay
+from ..core import CHANCE, replay
 
 EVERYTHING = "everything"
 UNKNOWN_CARD = "??"  # PHH: a card nobody may name

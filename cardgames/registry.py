@@ -7,11 +7,11 @@ import importlib
 from .core import Game
 
 GAME_MODULES = {
-    "ambigu": "play.engine.ambigu",
-    "ascenseur": "play.engine.ascenseur",
-    "ramponneau": "play.engine.ramponneau",
-    "all-fours": "play.engine.all_fours",
-    "remigio": "play.engine.remigio",
+    "ambigu": "cardgames.ambigu",
+    "ascenseur": "cardgames.ascenseur",
+    "ramponneau": "cardgames.ramponneau",
+    "all-fours": "cardgames.all_fours",
+    "remigio": "cardgames.remigio",
 }
 SLUGS = tuple(GAME_MODULES)
 

@@ -10,7 +10,7 @@ only to a hand already beaten), and shows otherwise. Decisions take a few millis
 
 from __future__ import annotations
 
-from . import poker
+from .. import poker
 
 TRIALS = 500
 CHEN_HIGH = {"A": 10, "K": 8, "Q": 7, "J": 6, "T": 5}

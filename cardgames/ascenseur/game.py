@@ -16,8 +16,8 @@ undealt stock is never stored, so no view can leak it.
 
 from __future__ import annotations
 
-from .cards import card_name, deck52, suit_name
-from .core import CHANCE, Action, Game, IllegalAction, Option, State
+from ..cards import card_name, deck52, suit_name
+from ..core import CHANCE, Action, Game, IllegalAction, Option, State
 
 ORDER = "23456789TJQKA"  # ace high, as the seed says
 POWER = {r + s: ORDER.index(r) for r in ORDER for s in "cdhs"}
@@ -572,10 +572,6 @@ class Ascenseur(Game):
             problems.append("the game is over exactly when it has a result and no actor")
         return problems
 
-    def bot_action(self, view: dict, rng) -> Action:
-        from .ascenseur_bot import choose
-
-        return choose(view, rng)
 
 
 GAME = Ascenseur(

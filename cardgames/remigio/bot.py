@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from .melds import RANK_INDEX, Rules, leftover_count
+from ..melds import RANK_INDEX, Rules, leftover_count
 
 DRAW_GAIN = 4  # count improvement that makes taking the (visible) discard worthwhile
 

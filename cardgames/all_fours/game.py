@@ -23,8 +23,8 @@ A game goes through these phases (``state["phase"]``):
 
 from __future__ import annotations
 
-from .cards import card_name, suit_name
-from .core import CHANCE, BadOptions, Game, IllegalAction, Option
+from ..cards import card_name, suit_name
+from ..core import CHANCE, BadOptions, Game, IllegalAction, Option
 
 TARGET = 7
 HAND_SIZE = 6
@@ -849,10 +849,6 @@ class AllFours(Game):
         cards = [a["card"] for a in legal]
         return {"type": "play", "card": min(cards, key=lambda c: (POWER[c[0]], c[1] == trump))}
 
-    def bot_action(self, view, rng):
-        from .all_fours_bot import choose
-
-        return choose(view, rng)
 
 
 GAME = AllFours(

@@ -13,7 +13,7 @@ import random
 from bisect import bisect_left
 from itertools import combinations
 
-from .ambigu import DECK, PIPS, classify
+from .game import DECK, PIPS, classify
 
 _TABLE: list[tuple] = []
 SAMPLES_PER_KEEP = 18

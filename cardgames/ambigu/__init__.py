@@ -1,0 +1,12 @@
+"""Ambigu: the vying game of Louis XIV's court, with its bot.
+
+``game`` holds the rules (the ``Game`` and its pure helpers); ``bot`` decides from a
+seat's view and imports the rules, never the reverse: this package puts them together.
+"""
+
+from .bot import bot_action as _bot
+from .game import GAME
+
+GAME.bot = _bot
+
+__all__ = ["GAME"]

@@ -22,6 +22,11 @@ from typing import Any
 
 CHANCE = "chance"
 
+# The bots' levels, weakest first: "débutant" plays plausibly but loosely, "habitué" is a
+# sound club player, "maître" searches over what its seat cannot see.
+BOT_LEVELS = ("debutant", "habitue", "maitre")
+DEFAULT_BOT_LEVEL = "habitue"
+
 # View keys that are choices to make now: an archive shows what happened, not buttons.
 ARCHIVE_DROPS = ("legal_actions", "closings")
 
@@ -123,7 +128,7 @@ class Game:
     # Games played hand after hand at a cash table (Ramponneau, Ambigu) return from
     # ``carry`` what the next hand starts from (stacks, button, pots carried over).
     chained: bool = False
-    # The game's bot, ``bot(view, rng) -> action``: set by the game's package once its
+    # The game's bot, ``bot(view, rng, level) -> action``: set by the game's package once its
     # bot module is loaded, since a bot imports its game's rules and never the reverse.
     bot: Any = None
 
@@ -298,11 +303,14 @@ class Game:
         """What a seat whose time ran out does (check or fold, pass, lowest legal card...)."""
         return concrete(self.legal_actions(state)[0], pick_low=True)
 
-    def bot_action(self, view: dict, rng) -> Action:
-        """The game's bot chooses from the seat's view only, so it cannot cheat."""
+    def bot_action(self, view: dict, rng, level: str = DEFAULT_BOT_LEVEL) -> Action:
+        """The game's bot at ``level`` (one of BOT_LEVELS) chooses from the seat's view
+        only, so it cannot cheat."""
         if self.bot is None:
             raise NotImplementedError(f"{self.slug} has no bot")
-        return self.bot(view, rng)
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        return self.bot(view, rng, level)
 
     def carry(self, state: State) -> dict | None:
         """For chained games, what the next hand at the table starts from."""

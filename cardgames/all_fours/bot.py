@@ -30,7 +30,7 @@ def keep_value(card: str, trump: str) -> float:
     return POWER[rank] * 3 + CARD_POINTS.get(rank, 0)
 
 
-def choose(view: dict, rng) -> dict:
+def choose(view: dict, rng, level: str = "habitue") -> dict:
     phase = view["phase"]
     hand = view["hand"]
     if phase == "beg":

@@ -84,7 +84,7 @@ def _template(legal, kind):
     return None
 
 
-def bot_action(view, rng) -> dict:
+def bot_action(view, rng, level: str = "habitue") -> dict:
     legal = view["legal_actions"]
     phase = view["phase"]
     me = view["you"]

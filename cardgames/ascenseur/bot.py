@@ -109,7 +109,7 @@ def choose_card(view: dict) -> dict:
     return {"type": "play", "card": pick}
 
 
-def choose(view: dict, rng=None) -> dict:
+def choose(view: dict, rng=None, level: str = "habitue") -> dict:
     if view["phase"] == "bid":
         return choose_bid(view)
     return choose_card(view)

@@ -40,7 +40,7 @@ def _sized(entry, amount) -> dict:
     return {"type": entry["type"], "amount": max(entry["min"], min(entry["max"], int(amount)))}
 
 
-def decide(view, rng) -> dict:
+def decide(view, rng, level: str = "habitue") -> dict:
     legal = view["legal_actions"]
     if _pick(legal, "muck"):
         return {"type": "muck"}

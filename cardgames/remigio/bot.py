@@ -89,7 +89,7 @@ def _waiting_pays(view, rng, closing, rules) -> bool:
     return no_joker_outs(kept, rules) >= 2 and rng.random() < 0.6
 
 
-def choose(view, rng):
+def choose(view, rng, level: str = "habitue"):
     legal = view["legal_actions"]
     rules = Rules.from_options(view["options"])
     hand = view["hand"]

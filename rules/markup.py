@@ -25,6 +25,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from cardgames.cards import card_name, is_card
+from cardgames.registry import SLUGS
 from play.card_svg import card_svg
 from rules import examples
 
@@ -256,7 +257,7 @@ class ExampleBlocks(Preprocessor):
                     ],
                 ).get("jeu", "")
             )
-            if game not in examples.GAME_NAMES:
+            if game not in SLUGS:
                 state.errors.append(f"Ligne {line} : bloc d'options sans « jeu : … » connu.")
                 return ""
             html, text = examples.options_html(game)

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_POST
 from accounts import hands, ledger
 from accounts.conf import economy
 from accounts.economy import new_request_key
-from play import cave, queries, services
+from play import actions, cave, queries
+from play.actions import ServiceError
 from play.models import Table, TableBankroll
-from play.services import ServiceError
-from play.views import _invited, _remember_invitation
+from play.web.views import _invited, _remember_invitation
 
 
 def _lang():
@@ -28,7 +28,7 @@ def cave_context(table, user) -> dict:
     if not user.is_authenticated:
         return {}
     if not cave.is_chip_table(table):
-        if not services.counts_hands_per_game(table.game_slug, table.practice):
+        if not actions.counts_hands_per_game(table.game_slug, table.practice):
             return {}
         status = hands.status(user, table.game_slug)
         return {} if status.unlimited else {"table_hands": status}
@@ -65,7 +65,7 @@ def _amount(request):
 
 
 def _may_sit(request, table) -> bool:
-    """Whether the player may take a seat here, as for joining (play/views.py `join`):
+    """Whether the player may take a seat here, as for joining (play/web/views.py `join`):
     a public table, one's own, or an unlisted table one was invited to."""
     token = request.POST.get("invitation", "")
     if queries.token_matches(table, token):

@@ -7,7 +7,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from cardgames import get_game
-from play.card_svg import card_svg
+from play.presentation.card_svg import card_svg
 from rules.examples.base import Example, Verdict, card_short
 
 

@@ -26,8 +26,8 @@ from cardgames import CHANCE, replay
 from cardgames.cards import card_name
 from cardgames.core import concrete
 from cardgames.selfplay import cards_in
+from play.actions import do_act, do_create_table, do_join
 from play.models import Game, Participant, Seat
-from play.services import do_act, do_create_table, do_join
 from tests.conftest import create_player
 
 RANKS = "A23456789TJQK"

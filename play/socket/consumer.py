@@ -1,6 +1,6 @@
 """The table socket: `/ws/tables/<id>/` (docs/protocol.md is its description).
 
-Thin: each incoming message is checked by play/protocol.py, then handled by ONE
+Thin: each incoming message is checked by play/socket/protocol.py, then handled by ONE
 database call (a `_sync_*` function below, which calls the services and renders what
 this connection must receive). Group messages only say "table changed, version N";
 every connection re-renders its own seat's view, so nothing private crosses a group.
@@ -18,11 +18,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from play import scheduler
-from play.models import ChatMessage, Game, Table
-from play.protocol import ProtocolError, TokenBucket, parse_message
-from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
-from play.services import (
+from play.actions import (
     ServiceError,
     do_act,
     do_chat,
@@ -31,6 +27,10 @@ from play.services import (
     do_mute_chat,
     remember_server_loop,
 )
+from play.clock import scheduler
+from play.models import ChatMessage, Game, Table
+from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
+from play.socket.protocol import ProtocolError, TokenBucket, parse_message
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ def _render(table_id, user, lang, as_html, wanted=None):
     payload = None
     if as_html:
         try:
-            from play.rendering import render_table_fragments
+            from play.presentation.table import render_table_fragments
         except ImportError:  # the interface is not there yet: JSON still works
             render_table_fragments = None
         if render_table_fragments is not None:
@@ -323,7 +323,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def _error(self, error):
         if self.as_html:
             try:
-                from play.rendering import render_error_fragment
+                from play.presentation.table import render_error_fragment
             except ImportError:
                 render_error_fragment = None
             if render_error_fragment is not None:

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from play import cave_views, contest_views, views
+from play import cave_views, contest_views
+from play.web import views
 
 app_name = "play"
 

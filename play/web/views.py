@@ -1,6 +1,6 @@
 """The play pages: lobby, table, "mes parties", archive.
 
-Views stay thin: every change goes through ``play.services`` (one transaction each, with
+Views stay thin: every change goes through ``play.actions`` (one transaction each, with
 its own checks) and every refusal comes back as a ``ServiceError`` whose French or
 English sentence is shown to the player. The table page works without JavaScript (plain
 forms posting here); with it, the same forms go over the table's websocket instead.
@@ -19,11 +19,12 @@ from django.views.decorators.http import require_POST
 
 from cardgames import SLUGS, available_games
 from cardgames.registry import get_game
-from play import archive, queries, services
-from play.forms import ActionError, TableForm, action_from_post, choice_label, option_label
+from play import actions, queries
+from play.actions import ServiceError
 from play.models import Game, Table
-from play.rendering import board_context, board_template, lang_code, table_context
-from play.services import ServiceError
+from play.presentation import archive
+from play.presentation.table import board_context, board_template, lang_code, table_context
+from play.web.forms import ActionError, TableForm, action_from_post, choice_label, option_label
 
 INVITATIONS = "play_invitations"  # session key: ids of unlisted tables opened by their link
 
@@ -112,7 +113,7 @@ def create_table(request, slug):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            table = services.do_create_table(
+            table = actions.do_create_table(
                 request.user,
                 slug,
                 seat_count=data["seat_count"],
@@ -137,7 +138,7 @@ def play_now(request, slug):
     if slug not in available_games():
         raise Http404(_("Ce jeu n'est pas encore ouvert."))
     try:
-        table = services.do_play_now(request.user, slug)
+        table = actions.do_play_now(request.user, slug)
     except ServiceError as error:
         _refuse(request, error)
         return redirect("play:lobby")
@@ -195,7 +196,7 @@ def join(request, table_id):
     ):
         raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
     try:
-        services.do_join(table, request.user)
+        actions.do_join(table, request.user)
     except ServiceError as error:
         _refuse(request, error)
     return redirect(table.get_absolute_url())
@@ -206,7 +207,7 @@ def join(request, table_id):
 def add_bot(request, table_id):
     table = _get_table(table_id)
     try:
-        services.do_add_bot(table, request.user)
+        actions.do_add_bot(table, request.user)
     except ServiceError as error:
         _refuse(request, error)
     return redirect(table.get_absolute_url())
@@ -217,7 +218,7 @@ def add_bot(request, table_id):
 def leave(request, table_id):
     table = _get_table(table_id)
     try:
-        services.do_leave(table, request.user)
+        actions.do_leave(table, request.user)
     except ServiceError as error:
         _refuse(request, error)
         return redirect(table.get_absolute_url())
@@ -244,7 +245,7 @@ def act(request, table_id):
         messages.error(request, _("Version de la partie manquante : rechargez la page."))
         return redirect(table.get_absolute_url())
     try:
-        services.do_act(game, request.user, action, version, client_id=request.POST.get("id", ""))
+        actions.do_act(game, request.user, action, version, client_id=request.POST.get("id", ""))
     except ServiceError as error:
         _refuse(request, error)
     return redirect(f"{table.get_absolute_url()}#actions")
@@ -255,7 +256,7 @@ def act(request, table_id):
 def chat(request, table_id):
     table = _get_table(table_id)
     try:
-        services.do_chat(table, request.user, request.POST.get("text", ""))
+        actions.do_chat(table, request.user, request.POST.get("text", ""))
     except ServiceError as error:
         _refuse(request, error)
     return redirect(f"{table.get_absolute_url()}#chat-title")
@@ -268,7 +269,7 @@ def mute_chat(request, table_id):
     if not _can_watch(request, table):  # no mute rows on tables one may not even see
         raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
     muted = request.POST.get("muted", "1") == "1"
-    services.do_mute_chat(table, request.user, muted)
+    actions.do_mute_chat(table, request.user, muted)
     return redirect(f"{table.get_absolute_url()}#chat-title")
 
 
@@ -335,7 +336,7 @@ def _archive_access(request, game_id):
 @login_required
 def archive_page(request, game_id):
     """A finished game step by step (``?etape=N``), as the viewer's seat saw it, plus what
-    the rules reveal once a hand or deal is over (play/archive.py)."""
+    the rules reveal once a hand or deal is over (play/presentation/archive.py)."""
     game, seen_by = _archive_access(request, game_id)
     table = game.table
     if seen_by is None:

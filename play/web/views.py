@@ -23,7 +23,9 @@ from play import actions, queries
 from play.actions import ServiceError
 from play.models import Game, Table
 from play.presentation import archive
-from play.presentation.table import board_context, board_template, lang_code, table_context
+from play.presentation.board import board_context, board_template
+from play.presentation.labels import lang_code
+from play.presentation.table import table_context
 from play.web.forms import ActionError, TableForm, action_from_post, choice_label, option_label
 
 INVITATIONS = "play_invitations"  # session key: ids of unlisted tables opened by their link

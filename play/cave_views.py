@@ -15,7 +15,7 @@ from accounts.economy import new_request_key
 from play import actions, cave, queries
 from play.actions import ServiceError
 from play.models import Table, TableBankroll
-from play.web.views import _invited, _remember_invitation
+from play.web.access import invited, remember_invitation
 
 
 def _lang():
@@ -65,13 +65,13 @@ def _amount(request):
 
 
 def _may_sit(request, table) -> bool:
-    """Whether the player may take a seat here, as for joining (play/web/views.py `join`):
+    """Whether the player may take a seat here, as for joining (play/web/tables.py `join`):
     a public table, one's own, or an unlisted table one was invited to."""
     token = request.POST.get("invitation", "")
     if queries.token_matches(table, token):
-        _remember_invitation(request, table)
+        remember_invitation(request, table)
     return (table.visibility == Table.Visibility.PUBLIC
-            or table.owner_id == request.user.pk or _invited(request, table))
+            or table.owner_id == request.user.pk or invited(request, table))
 
 
 @login_required

@@ -1,27 +1,27 @@
 from django.urls import path
 
 from play import cave_views, contest_views
-from play.web import views
+from play.web import archives, lobby, tables
 
 app_name = "play"
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
-    path("creer/<slug:slug>/", views.create_table, name="create"),
-    path("maintenant/<slug:slug>/", views.play_now, name="play_now"),
-    path("invitation/<str:token>/", views.invitation, name="invitation"),
-    path("tables/<int:table_id>/", views.table_page, name="table"),
-    path("tables/<int:table_id>/rejoindre/", views.join, name="join"),
-    path("tables/<int:table_id>/automate/", views.add_bot, name="add_bot"),
-    path("tables/<int:table_id>/quitter/", views.leave, name="leave"),
-    path("tables/<int:table_id>/agir/", views.act, name="act"),
-    path("tables/<int:table_id>/discussion/", views.chat, name="chat"),
-    path("tables/<int:table_id>/discussion/couper/", views.mute_chat, name="mute_chat"),
-    path("quatre-couleurs/", views.four_colour, name="four_colour"),
-    path("mes-parties/", views.my_games, name="my_games"),
-    path("parties/<int:game_id>/", views.archive_page, name="archive"),
-    path("parties/<int:game_id>/main.phh", views.hand_history, name="hand_history"),
-    path("tables/<int:table_id>/mains.zip", views.session_hand_histories,
+    path("", lobby.lobby, name="lobby"),
+    path("creer/<slug:slug>/", lobby.create_table, name="create"),
+    path("maintenant/<slug:slug>/", lobby.play_now, name="play_now"),
+    path("invitation/<str:token>/", lobby.invitation, name="invitation"),
+    path("tables/<int:table_id>/", tables.table_page, name="table"),
+    path("tables/<int:table_id>/rejoindre/", tables.join, name="join"),
+    path("tables/<int:table_id>/automate/", tables.add_bot, name="add_bot"),
+    path("tables/<int:table_id>/quitter/", tables.leave, name="leave"),
+    path("tables/<int:table_id>/agir/", tables.act, name="act"),
+    path("tables/<int:table_id>/discussion/", tables.chat, name="chat"),
+    path("tables/<int:table_id>/discussion/couper/", tables.mute_chat, name="mute_chat"),
+    path("quatre-couleurs/", tables.four_colour, name="four_colour"),
+    path("mes-parties/", lobby.my_games, name="my_games"),
+    path("parties/<int:game_id>/", archives.archive_page, name="archive"),
+    path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),
+    path("tables/<int:table_id>/mains.zip", archives.session_hand_histories,
          name="session_hand_histories"),
     # The economy (play/cave.py, play/contests.py).
     path("tables/<int:pk>/cave/", cave_views.cave_in, name="cave"),

@@ -46,16 +46,25 @@ class PublishRefused(Exception):
 def glossary_terms(language: str = "fr") -> list[markup.Term]:
     """The published glossary terms, as the markup links them."""
     return [
-        markup.Term(t.slug, t.term, t.variant_list(), t.get_absolute_url())
+        markup.Term(t.slug, t.term, t.variant_list(), t.get_absolute_url(), t.text)
         for t in GlossaryTerm.objects.filter(language=language, status=Status.PUBLISHED)
     ]
 
 
-def render_page_body(body: str, slug: str, language: str = "fr", terms=None) -> markup.Rendered:
+def render_page_body(
+    body: str, slug: str, language: str = "fr", terms=None, players_note: str = ""
+) -> markup.Rendered:
+    """The page's markup rendered in its language, examples checked; the player counts a
+    game page states (its text and the fiche's note) are checked against its engine."""
     from cardgames import SLUGS
+    from rules import players
 
     terms = glossary_terms(language) if terms is None else terms
-    return markup.render(body, terms=terms, game_page=slug in SLUGS)
+    rendered = markup.render(body, terms=terms, game_page=slug in SLUGS, language=language)
+    if slug in SLUGS:
+        text = f"{players_note}\n{rendered.text}"
+        rendered.errors += players.count_errors(slug, text, language)
+    return rendered
 
 
 def page_cache_key(page: RulesPage, language: str) -> str:
@@ -103,7 +112,9 @@ def do_publish(
     with transaction.atomic():
         page = RulesPage.objects.select_for_update().get(pk=page.pk)
         values = page.editable() if fields is None else {**page.editable(), **fields}
-        rendered = render_page_body(values["body"], page.slug, page.language, terms)
+        rendered = render_page_body(
+            values["body"], page.slug, page.language, terms, values["fiche_players"]
+        )
         if rendered.errors:
             raise PublishRefused(rendered.errors)
         _forget(page)
@@ -151,7 +162,7 @@ def rerender_pages(language: str = "fr") -> int:
     terms = glossary_terms(language)
     count = 0
     for page in RulesPage.objects.filter(language=language, status=Status.PUBLISHED):
-        rendered = render_page_body(page.body, page.slug, language, terms)
+        rendered = render_page_body(page.body, page.slug, language, terms, page.fiche_players)
         if rendered.errors:
             continue  # keep the last good rendering; the editor will see the errors
         if (page.html, page.text, page.toc) != (rendered.html, rendered.text, rendered.toc):
@@ -164,7 +175,13 @@ def rerender_pages(language: str = "fr") -> int:
 
 def render_term(term: GlossaryTerm, terms=None) -> markup.Rendered:
     terms = glossary_terms(term.language) if terms is None else terms
-    return markup.render(term.definition, terms=terms, self_slug=term.slug, autolink=False)
+    return markup.render(
+        term.definition,
+        terms=terms,
+        self_slug=term.slug,
+        autolink=False,
+        language=term.language,
+    )
 
 
 def do_save_term(

@@ -107,6 +107,9 @@ PHASE_TITLES = {
 
 
 def chips(n: int) -> str:
+    """ "aucun jeton", "1 jeton", "3 jetons" (French takes no plural after zero)."""
+    if n == 0:
+        return _("aucun jeton")
     return ngettext("%(count)s jeton", "%(count)s jetons", n) % {"count": n}
 
 

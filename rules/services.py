@@ -86,7 +86,7 @@ def _forget(page: RulesPage) -> None:
     transaction.on_commit(lambda: cache.delete_many(keys))
 
 
-def do_save_draft(page: RulesPage, fields: dict, user=None) -> RulesPage:
+def do_save_draft(page: RulesPage, fields: dict, user=None, summary: str = "") -> RulesPage:
     """Keep an editor's work without publishing it (the public page does not change)."""
     with transaction.atomic():
         page = RulesPage.objects.select_for_update().get(pk=page.pk)
@@ -100,7 +100,9 @@ def do_save_draft(page: RulesPage, fields: dict, user=None) -> RulesPage:
             page.draft = draft
         with reversion.create_revision():
             reversion.set_user(user)
-            reversion.set_comment("Brouillon enregistré")
+            reversion.set_comment(
+                f"Brouillon enregistré : {summary}" if summary else "Brouillon enregistré"
+            )
             page.save()
     return page
 
@@ -143,16 +145,20 @@ def do_unpublish(page: RulesPage, user=None) -> RulesPage:
     return page
 
 
-def do_restore(page: RulesPage, version, user=None) -> tuple[RulesPage, list[str]]:
+def do_restore(page: RulesPage, version, user=None, label: str = "") -> tuple[RulesPage, list[str]]:
     """Bring back the texts of an old revision: published at once if they are still valid,
-    else kept as a draft (the errors are returned, e.g. an engine that changed since)."""
+    else kept as a draft (the errors are returned, e.g. an engine that changed since).
+    ``label`` names the revision in the new revision's comment."""
     old = version.field_dict
     fields = {name: old[name] for name in EDITABLE_FIELDS if name in old}
-    when = timezone.localtime(version.revision.date_created).strftime("%d/%m/%Y %H:%M")
+    if not label:
+        when = timezone.localtime(version.revision.date_created)
+        label = f"révision du {when:%d/%m/%Y %H:%M:%S}"
+    comment = f"Restauration : {label}"
     try:
-        page = do_publish(page, fields, user, comment=f"Restauration de la révision du {when}")
+        page = do_publish(page, fields, user, comment=comment)
     except PublishRefused as refused:
-        page = do_save_draft(page, fields, user)
+        page = do_save_draft(page, fields, user, comment)
         return page, refused.errors
     return page, []
 

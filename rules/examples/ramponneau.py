@@ -410,7 +410,10 @@ def check_ramponneau_played(example: Example) -> Verdict:
         if len(words) == 2 and fold(words[1]) in ("montre", "jette"):
             if before["phase"] != "showdown" or players[before["actor"]] != words[0]:
                 raise ExampleError(f"« {text} » : ce n'est pas à {words[0]} de montrer ou jeter.")
-            state = game.apply(state, {"type": "show" if fold(words[1]) == "montre" else "muck"})
+            showing = fold(words[1]) == "montre"
+            state = game.apply(state, {"type": "show" if showing else "muck"})
+            if not showing:
+                verdict.step(_("%(name)s jette ses cartes sans les montrer.") % {"name": words[0]})
             continue
         state, action = _apply(state, game, text, players)
         verdict.step(say_action(before, action, words[0]) + ".")

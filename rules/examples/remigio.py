@@ -69,7 +69,7 @@ def _remigio_hand(text: str, size: int | None = 10) -> list[str]:
 
 
 def check_remigio_hand(example: Example) -> Verdict:
-    _, rules = _remigio_rules(example)
+    _options, rules = _remigio_rules(example)
     hand = _remigio_hand(example.need("main"), None)
     best = melds.best_arrangement(hand, rules)
     verdict = Verdict(rows=[(_("Main"), hand)])
@@ -134,7 +134,7 @@ def check_remigio_closing(example: Example) -> Verdict:
 
 
 def check_remigio_five_pairs(example: Example) -> Verdict:
-    options, _ = _remigio_rules(example)
+    options, _rules = _remigio_rules(example)
     hand = _remigio_hand(example.need("main"))
     found = remigio.has_five_pairs(hand, options["five_pairs"])
     verdict = Verdict(rows=[(_("Main"), hand)])

@@ -156,5 +156,9 @@ class GlossaryTerm(models.Model):
     def get_absolute_url(self):
         return reverse("rules:term", args=[self.slug])
 
+    @property
+    def is_published(self):
+        return self.status == Status.PUBLISHED
+
     def variant_list(self):
         return tuple(v.strip() for v in self.variants.split(",") if v.strip())

@@ -63,7 +63,7 @@ def test_the_preview_renders_cards_and_checked_examples(client, editor, essai):
     html = client.post("/regles/_apercu/", form(essai, body=body)).content.decode()
 
     assert 'aria-label="as de pique"' in html
-    assert "vérifié par le moteur" in html and "Aucune erreur" in html
+    assert "la table de jeu le rejoue" in html and "Aucune erreur" in html
 
 
 def test_publishing_invalid_content_is_refused(client, editor, essai):
@@ -105,7 +105,7 @@ def test_publish_keeps_a_revision_compare_and_restore(client, editor, essai):
     diff = client.get(
         f"/regles/essai/historique/comparer/?a={versions[1].pk}&b={versions[0].pk}"
     ).content.decode()
-    assert "version." in diff and "diff_" in diff
+    assert "<del>" in diff and "<ins>" in diff and "Deuxième" in diff
 
     client.post(f"/regles/essai/historique/{versions[1].pk}/restaurer/")
     essai.refresh_from_db()

@@ -22,7 +22,7 @@ def test_every_example_of_the_page_is_confirmed_by_the_engine(slug):
 
     assert rendered.errors == []
     assert rendered.examples >= markup.MIN_EXAMPLES
-    assert "vérifié par le moteur" in rendered.html
+    assert "la table de jeu le rejoue" in rendered.html
 
 
 def test_every_published_example_is_still_confirmed(content):

@@ -18,8 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import override
+from django.utils.translation import gettext_lazy, override
 from django.views.decorators.http import require_POST
 from reversion.models import Version
 
@@ -29,10 +28,10 @@ from rules.forms import PageForm
 from rules.models import FICHE_FIELDS, RulesPage, Status
 
 COMPARED_FIELDS = [
-    ("title", _lazy("Titre")),
-    ("summary", _lazy("Chapeau")),
+    ("title", gettext_lazy("Titre")),
+    ("summary", gettext_lazy("Chapeau")),
     *FICHE_FIELDS,
-    ("body", _lazy("Texte")),
+    ("body", gettext_lazy("Texte")),
 ]
 RECENT_IN_EDITOR = 5
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from cardgames import CHANCE, IllegalAction
 from cardgames.all_fours import game as all_fours
@@ -24,7 +24,7 @@ from rules.examples.base import (
     the_card,
 )
 
-YES_NO = {True: ("oui", _lazy("oui")), False: ("non", _lazy("non"))}
+YES_NO = {True: ("oui", gettext_lazy("oui")), False: ("non", gettext_lazy("non"))}
 
 
 def _cut_deck(pack: list[str], dealer: int, seats: int) -> list[str]:
@@ -53,7 +53,9 @@ def check_all_fours_turnup(example: Example) -> Verdict:
     scored = state["scores"][all_fours.side_of(state["dealer"], 2)] > 0
     verdict = Verdict(rows=[(_("Retourne"), [turnup])])
     claimed = boolean(example.need("marque"), "marque")
-    verdict.claim(_lazy("marque"), YES_NO[claimed][0], YES_NO[scored][0], shown=YES_NO[scored][1])
+    verdict.claim(
+        gettext_lazy("marque"), YES_NO[claimed][0], YES_NO[scored][0], shown=YES_NO[scored][1]
+    )
     return verdict
 
 
@@ -168,19 +170,21 @@ def check_all_fours_deal(example: Example) -> Verdict:
     if example.get("points") is None:
         verdict.facts.append((_("Points de levées"), shown))
     else:
-        verdict.claim(_lazy("points de levées"), example.get("points"), french, shown=shown)
+        verdict.claim(gettext_lazy("points de levées"), example.get("points"), french, shown=shown)
     return verdict
 
 
 # ----- a deal played move by move -----------------------------------------------------------
 
 EVENT_TEXTS = {
-    "turnup": _lazy("La retourne : un point pour %(side)s."),
-    "gift": _lazy("Le point donné : un point pour %(side)s."),
-    "high": _lazy("High, le plus fort atout joué (%(card)s) : un point pour %(side)s."),
-    "low": _lazy("Low, le plus faible atout joué (%(card)s) : un point pour %(side)s."),
-    "jack": _lazy("Jack, le valet d'atout pris dans un pli : un point pour %(side)s."),
-    "game": _lazy("Game, le plus de points de levées (%(points)s) : un point pour %(side)s."),
+    "turnup": gettext_lazy("La retourne : un point pour %(side)s."),
+    "gift": gettext_lazy("Le point donné : un point pour %(side)s."),
+    "high": gettext_lazy("High, le plus fort atout joué (%(card)s) : un point pour %(side)s."),
+    "low": gettext_lazy("Low, le plus faible atout joué (%(card)s) : un point pour %(side)s."),
+    "jack": gettext_lazy("Jack, le valet d'atout pris dans un pli : un point pour %(side)s."),
+    "game": gettext_lazy(
+        "Game, le plus de points de levées (%(points)s) : un point pour %(side)s."
+    ),
 }
 
 
@@ -365,7 +369,12 @@ def check_all_fours_played(example: Example) -> Verdict:
     _scoring(summary, players, verdict)
     scored = {players[s]: summary["scored"][all_fours.side_of(s, n)] for s in range(n)}
     deal.claim_scores(
-        verdict, _lazy("marque de la donne"), "marque", example.need("marque"), scored, players
+        verdict,
+        gettext_lazy("marque de la donne"),
+        "marque",
+        example.need("marque"),
+        scored,
+        players,
     )
     return verdict
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from cardgames import CHANCE, IllegalAction
 from cardgames.ambigu import game as ambigu
@@ -44,21 +43,24 @@ def check_ambigu_combination(example: Example) -> Verdict:
     found = ambigu.classify(hand, fredon_prime=options["fredon_prime"])
     verdict = Verdict(rows=[(_("Main"), hand)])
     if found is None:
-        verdict.facts.append((_("Combinaison"), _("aucune")))
+        verdict.facts.append((pgettext("ambigu", "Combinaison"), _("aucune")))
         verdict.claim(
-            _lazy("combinaison"), example.need("combinaison"), "aucune", shown=_("aucune")
+            pgettext_lazy("ambigu", "combinaison"),
+            example.need("combinaison"),
+            "aucune",
+            shown=_("aucune"),
         )
         return verdict
     verdict.claim(
-        _lazy("combinaison"),
+        pgettext_lazy("ambigu", "combinaison"),
         example.need("combinaison"),
         found.name_fr,
         shown=combination_name(found),
     )
     if example.get("hauteur") is not None:
-        verdict.claim(_lazy("hauteur"), example.get("hauteur"), found.height[0])
+        verdict.claim(gettext_lazy("hauteur"), example.get("hauteur"), found.height[0])
     if example.get("valeur") is not None:
-        verdict.claim(_lazy("valeur"), example.get("valeur"), f"{found.value}")
+        verdict.claim(gettext_lazy("valeur"), example.get("valeur"), f"{found.value}")
     verdict.facts.append(
         (_("Cartes de la combinaison"), " ".join(card_short(c) for c in found.cards))
     )
@@ -90,19 +92,19 @@ def check_ambigu_showdown(example: Example) -> Verdict:
         key = found.key if found else (0,)
         if best is None or key > best[0]:  # ties go to the first named: nearest the dealer's right
             best = (key, name)
-    verdict.claim(_lazy("gagnant"), example.need("gagnant"), best[1])
+    verdict.claim(gettext_lazy("gagnant"), example.need("gagnant"), best[1])
     return verdict
 
 
 # ----- a whole deal, move by move ---------------------------------------------------------
 
 PHASE_TITLES = {
-    "speech1": _lazy("Première phase : passer ou « battez »"),
-    "exchange1": _lazy("Première phase : passer ou « battez »"),
-    "speech2": _lazy("Deuxième phase : la vade"),
-    "exchange2": _lazy("Deuxième phase : la vade"),
-    "renvis": _lazy("Troisième phase : les renvis"),
-    "over": _lazy("Abattage et paiements"),
+    "speech1": gettext_lazy("Première phase : passer ou « battez »"),
+    "exchange1": gettext_lazy("Première phase : passer ou « battez »"),
+    "speech2": gettext_lazy("Deuxième phase : la vade"),
+    "exchange2": gettext_lazy("Deuxième phase : la vade"),
+    "renvis": gettext_lazy("Troisième phase : les renvis"),
+    "over": gettext_lazy("Abattage et paiements"),
 }
 
 
@@ -355,7 +357,7 @@ def check_ambigu_deal(example: Example) -> Verdict:
         raise ExampleError(f"la donne n'est pas finie : c'est à {seats[state['actor']]} de jouer.")
     _outcome(state, seats, verdict, staked)
     gains = {seats[s]: state["result"]["scores"][s] for s in range(n)}
-    deal.claim_scores(verdict, _lazy("gains"), "gains", example.need("gains"), gains, seats)
+    deal.claim_scores(verdict, gettext_lazy("gains"), "gains", example.need("gains"), gains, seats)
     return verdict
 
 

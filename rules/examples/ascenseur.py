@@ -4,8 +4,7 @@ whole deal played card by card."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from cardgames import CHANCE, IllegalAction
 from cardgames.ascenseur import game as ascenseur
@@ -26,7 +25,7 @@ from rules.examples.base import (
     the_card,
 )
 
-YES_NO = {True: ("oui", _lazy("oui")), False: ("non", _lazy("non"))}
+YES_NO = {True: ("oui", gettext_lazy("oui")), False: ("non", gettext_lazy("non"))}
 
 
 def _play_up_to(state, number: int) -> dict:
@@ -65,11 +64,13 @@ def check_ascenseur_bids(example: Example) -> Verdict:
     verdict = Verdict()
     verdict.facts.append((_("Cartes par joueur"), str(state["size"])))
     if example.get("cartes") is not None:
-        verdict.claim(_lazy("cartes"), example.get("cartes"), state["size"])
+        verdict.claim(gettext_lazy("cartes"), example.get("cartes"), state["size"])
     if example.get("atout") is not None:
         claimed = boolean(example.get("atout"), "atout")
         trump = bool(state["trump"])
-        verdict.claim(_lazy("atout"), YES_NO[claimed][0], YES_NO[trump][0], shown=YES_NO[trump][1])
+        verdict.claim(
+            gettext_lazy("atout"), YES_NO[claimed][0], YES_NO[trump][0], shown=YES_NO[trump][1]
+        )
     if state["turnup"]:
         verdict.rows.append((_("Retourne"), [state["turnup"]]))
     for i, bid in enumerate(bids, 1):
@@ -87,7 +88,7 @@ def check_ascenseur_bids(example: Example) -> Verdict:
     verdict.facts.append((_("Annonces permises au donneur"), " ".join(map(str, allowed))))
     claimed = example.need("interdite")
     verdict.claim(
-        _lazy("annonce interdite au donneur"),
+        gettext_lazy("annonce interdite au donneur"),
         claimed,
         engine,
         fold(claimed) in NOBODY and not forbidden or fold(claimed) == fold(engine),
@@ -104,7 +105,7 @@ def check_ascenseur_score(example: Example) -> Verdict:
     verdict = Verdict()
     verdict.facts.append((_("Annonce / levées"), f"{bid} / {won}"))
     verdict.claim(
-        _lazy("points"),
+        gettext_lazy("points"),
         example.need("points").replace("−", "-"),
         f"{points}",
         shown=deal.signed(points),
@@ -124,7 +125,7 @@ def check_ascenseur_trick(example: Example) -> Verdict:
     verdict.facts.append((_("Atout"), suit_word(trump) if trump else _("sans atout")))
     claimed = cards(example.need("permises"))
     verdict.claim(
-        _lazy("cartes permises"),
+        gettext_lazy("cartes permises"),
         " ".join(card_short(c) for c in claimed),
         " ".join(card_short(c) for c in allowed),
         sorted(claimed) == sorted(allowed),
@@ -260,7 +261,12 @@ def check_ascenseur_played(example: Example) -> Verdict:
     _say_scores(record, players, verdict)
     scored = dict(zip(players, record["points"], strict=True))
     deal.claim_scores(
-        verdict, _lazy("points de la donne"), "points", example.need("points"), scored, players
+        verdict,
+        gettext_lazy("points de la donne"),
+        "points",
+        example.need("points"),
+        scored,
+        players,
     )
     return verdict
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cardgames import CHANCE, IllegalAction, poker
 from cardgames.ramponneau import game as ramponneau
@@ -134,7 +134,7 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
         if name not in values:
             raise ExampleError(f"« combinaison {name} » : {name} n'a pas de main à l'abattage.")
         verdict.claim(
-            format_lazy("{} {}", _lazy("combinaison"), name),
+            format_lazy("{} {}", pgettext_lazy("poker", "combinaison"), name),
             text,
             poker_hand_fr(values[name]),
             shown=poker_hand(values[name]),
@@ -154,7 +154,7 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
     for i, (amount, eligible, winners) in enumerate(claimed_pots):
         claimed = pot_text(amount, eligible, winners, french=True)
         if i >= len(engine_pots):
-            verdict.claim(_lazy("pot"), claimed, "pas de tel pot", False)
+            verdict.claim(gettext_lazy("pot"), claimed, "pas de tel pot", False)
             continue
         e_amount, e_eligible, e_winners = engine_pots[i]
         ok = (
@@ -163,14 +163,16 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
             and set(winners) == set(e_winners)
         )
         verdict.claim(
-            _lazy("pot"),
+            gettext_lazy("pot"),
             claimed,
             pot_text(e_amount, e_eligible, e_winners, french=True),
             ok,
             shown=pot_text(e_amount, e_eligible, e_winners),
         )
     for amount, eligible, _w in engine_pots[len(claimed_pots) :]:
-        verdict.claim(_lazy("pot"), "(non cité)", f"{amount} pour {' '.join(eligible)}", False)
+        verdict.claim(
+            gettext_lazy("pot"), "(non cité)", f"{amount} pour {' '.join(eligible)}", False
+        )
     return verdict
 
 
@@ -299,14 +301,14 @@ def check_ramponneau_betting(example: Example) -> Verdict:
     )
     verdict.facts.append((_("Mises du tour"), bets or _("aucune")))
     if example.get("pot") is not None:
-        verdict.claim(_lazy("pot"), example.get("pot"), state["pot"])
+        verdict.claim(gettext_lazy("pot"), example.get("pot"), state["pot"])
     if example.get("a payer") is not None:
         owed = legal["call"]["amount"] if "call" in legal else 0
-        verdict.claim(_lazy("à payer"), example.get("a payer"), owed)
+        verdict.claim(gettext_lazy("à payer"), example.get("a payer"), owed)
     if example.get("relance minimale") is not None:
         raising = legal.get("raise") or legal.get("bet")
         verdict.claim(
-            _lazy("relance minimale"),
+            gettext_lazy("relance minimale"),
             example.get("relance minimale"),
             raising["min"] if raising else "aucune relance permise",
             shown=raising["min"] if raising else _("aucune relance permise"),
@@ -317,10 +319,10 @@ def check_ramponneau_betting(example: Example) -> Verdict:
 # ----- a whole hand, move by move ------------------------------------------------------------
 
 STREET_TITLES = (
-    _lazy("Avant le flop"),
-    _lazy("Le flop"),
-    _lazy("Le tournant"),
-    _lazy("La rivière"),
+    gettext_lazy("Avant le flop"),
+    gettext_lazy("Le flop"),
+    gettext_lazy("Le tournant"),
+    gettext_lazy("La rivière"),
 )
 
 
@@ -428,7 +430,9 @@ def check_ramponneau_played(example: Example) -> Verdict:
             _("Tous les autres se sont couchés : %(name)s prend le pot.") % {"name": winner}
         )
     gains = {players[s]: state["result"]["scores"][s] for s in range(len(players))}
-    deal.claim_scores(verdict, _lazy("gains"), "gains", example.need("gains"), gains, players)
+    deal.claim_scores(
+        verdict, gettext_lazy("gains"), "gains", example.need("gains"), gains, players
+    )
     return verdict
 
 

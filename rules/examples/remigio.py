@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from cardgames import CHANCE, IllegalAction, melds
 from cardgames.remigio import game as remigio
@@ -31,13 +30,13 @@ CLOSING_NAMES = {
     "remigio": "Remigio",
 }
 CLOSING_SHOWN = {
-    "plain": _lazy("fermeture simple"),
-    "couleur": _lazy("couleur"),
-    "sequence": _lazy("suite à la couleur"),
-    "remigio": _lazy("Remigio"),
-    None: _lazy("aucune"),
+    "plain": gettext_lazy("fermeture simple"),
+    "couleur": gettext_lazy("couleur"),
+    "sequence": gettext_lazy("suite à la couleur"),
+    "remigio": gettext_lazy("Remigio"),
+    None: gettext_lazy("aucune"),
 }
-YES_NO = {True: ("oui", _lazy("oui")), False: ("non", _lazy("non"))}
+YES_NO = {True: ("oui", gettext_lazy("oui")), False: ("non", gettext_lazy("non"))}
 CLOSING_ALIASES = {
     "simple": "plain",
     "fermeture": "plain",
@@ -77,7 +76,7 @@ def check_remigio_hand(example: Example) -> Verdict:
         verdict.rows.append((_("Combinaison"), list(meld)))
     if best.leftover:
         verdict.rows.append((_("Cartes isolées"), list(best.leftover)))
-    verdict.claim(_lazy("compte"), example.need("compte"), best.count)
+    verdict.claim(pgettext_lazy("remigio", "compte"), example.need("compte"), best.count)
     # The melds the text names must be real melds, and leave the cards it says.
     pool = sorted(c[:2] for c in hand)
     named = []
@@ -85,7 +84,7 @@ def check_remigio_hand(example: Example) -> Verdict:
         meld = cards(text, copies=True)
         ok = melds.is_valid_meld(meld, rules)
         verdict.claim(
-            _lazy("combinaison"),
+            gettext_lazy("combinaison"),
             " ".join(card_short(c) for c in meld),
             "valide" if ok else "pas une combinaison",
             ok,
@@ -96,14 +95,14 @@ def check_remigio_hand(example: Example) -> Verdict:
     if example.get("combinaisons") is not None or example.get("reste") is not None:
         ok = sorted(named + left) == pool
         verdict.claim(
-            _lazy("combinaisons et reste"),
+            gettext_lazy("combinaisons et reste"),
             "toute la main",
             "toute la main" if ok else "les cartes ne correspondent pas à la main",
             ok,
             shown=_("toute la main"),
         )
         value = sum(rules.value(c) for c in left)
-        verdict.claim(_lazy("valeur du reste"), example.need("compte"), value)
+        verdict.claim(gettext_lazy("valeur du reste"), example.need("compte"), value)
     return verdict
 
 
@@ -116,7 +115,7 @@ def check_remigio_closing(example: Example) -> Verdict:
     if claimed not in CLOSING_ALIASES:
         raise ExampleError("fermeture : simple, couleur, suite à la couleur, Remigio ou aucune.")
     verdict.claim(
-        _lazy("fermeture"),
+        gettext_lazy("fermeture"),
         example.need("fermeture"),
         CLOSING_NAMES[kind] if kind else "aucune",
         CLOSING_ALIASES[claimed] == kind,
@@ -126,10 +125,10 @@ def check_remigio_closing(example: Example) -> Verdict:
         return verdict
     mult = remigio.multiplier(kind, hand)
     if example.get("multiplicateur") is not None:
-        verdict.claim(_lazy("multiplicateur"), example.get("multiplicateur"), mult)
+        verdict.claim(gettext_lazy("multiplicateur"), example.get("multiplicateur"), mult)
     if example.get("compte adverse") is not None:
         count = integer(example.get("compte adverse"), "compte adverse")
-        verdict.claim(_lazy("points des adversaires"), example.need("points"), count * mult)
+        verdict.claim(gettext_lazy("points des adversaires"), example.need("points"), count * mult)
     return verdict
 
 
@@ -140,11 +139,13 @@ def check_remigio_five_pairs(example: Example) -> Verdict:
     verdict = Verdict(rows=[(_("Main"), hand)])
     claimed = boolean(example.need("cinq paires"), "cinq paires")
     verdict.claim(
-        _lazy("cinq paires"), YES_NO[claimed][0], YES_NO[found][0], shown=YES_NO[found][1]
+        gettext_lazy("cinq paires"), YES_NO[claimed][0], YES_NO[found][0], shown=YES_NO[found][1]
     )
     if found and example.get("compte adverse") is not None:
         count = integer(example.get("compte adverse"), "compte adverse")
-        verdict.claim(_lazy("points des adversaires"), example.need("points"), math.ceil(count / 2))
+        verdict.claim(
+            gettext_lazy("points des adversaires"), example.need("points"), math.ceil(count / 2)
+        )
     return verdict
 
 
@@ -302,7 +303,7 @@ def check_remigio_played(example: Example) -> Verdict:
     _round_scores(last, players, verdict)
     scored = {players[s]: last["hands"][s]["points"] for s in range(len(players))}
     deal.claim_scores(
-        verdict, _lazy("points du coup"), "points", example.need("points"), scored, players
+        verdict, gettext_lazy("points du coup"), "points", example.need("points"), scored, players
     )
     return verdict
 

@@ -4,20 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rules', '0003_postgres_search'),
+        ("rules", "0003_postgres_search"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='rulespage',
-            name='fiche_players',
-            field=models.CharField(blank=True, help_text="Le nombre de joueurs vient du moteur du jeu ; écrivez seulement ce qui s'y ajoute (« 4 conseillés »).", max_length=120, verbose_name='joueurs : remarque'),
+            model_name="rulespage",
+            name="fiche_players",
+            field=models.CharField(
+                blank=True,
+                help_text="Le nombre de joueurs vient du moteur du jeu ; écrivez seulement ce qui s'y ajoute (« 4 conseillés »).",
+                max_length=120,
+                verbose_name="joueurs : remarque",
+            ),
         ),
         migrations.AlterField(
-            model_name='rulespage',
-            name='summary',
-            field=models.TextField(blank=True, help_text="Une ou deux phrases sous le titre, reprises dans l'index des règles.", verbose_name='chapeau (sous-titre de la page)'),
+            model_name="rulespage",
+            name="summary",
+            field=models.TextField(
+                blank=True,
+                help_text="Une ou deux phrases sous le titre, reprises dans l'index des règles.",
+                verbose_name="chapeau (sous-titre de la page)",
+            ),
         ),
     ]

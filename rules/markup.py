@@ -301,8 +301,8 @@ class ExampleBlocks(Preprocessor):
         number = state.example_count
         try:
             example = examples.parse(body)
-            verdict = examples.check(example)
             state.kinds.append(example.kind)
+            verdict = examples.check(example)
         except examples.ExampleError as error:
             message = f"Exemple {number} (ligne {line}) : {error}"
             state.errors.append(message)
@@ -324,7 +324,7 @@ class _State:
         self.errors: list[str] = []
         self.linked: set[str] = set()
         self.example_count = 0
-        self.kinds: list[str] = []  # the kind of each example that checked
+        self.kinds: list[str] = []  # the kind of each example, checked or not
         self.tips = 0
         self._index = {}
         for term in self.terms:
@@ -393,7 +393,7 @@ def render(
     result.text = re.sub(r"\n{3,}", "\n\n", _unescape(strip_tags(text))).strip()
     if game_page:
         result.errors += skeleton_errors(result.toc, state.example_count, language)
-        if PLAYED_DEAL_KIND not in state.kinds and not state.errors:
+        if PLAYED_DEAL_KIND not in state.kinds:
             result.errors.append(
                 "Une page de jeu déroule une partie complète : il manque un exemple "
                 f"« type : {PLAYED_DEAL_KIND} »."

@@ -42,7 +42,7 @@ class RulesPage(models.Model):
         help_text=_("Une ou deux phrases sous le titre, reprises dans l'index des règles."),
     )
     fiche_players = models.CharField(
-        _("joueurs : remarque"),
+        _("joueurs (remarque)"),
         max_length=120,
         blank=True,
         help_text=_(

@@ -133,7 +133,10 @@ def term(request, slug):
     term = pick(rows, reader_language())
     if term is None:
         raise Http404(_("Ce terme n'est pas dans le glossaire."))
-    forms = [fold(f) for f in (term.term, *term.variant_list())]
+    # As words, like the page texts they are looked for in ("turn-up" → "turn up").
+    forms = [
+        " ".join(rules_search.WORD.findall(fold(f))) for f in (term.term, *term.variant_list())
+    ]
     used_in = []
     pages = RulesPage.objects.filter(language=term.language, status=Status.PUBLISHED)
     for page in pages.only("slug", "title", "updated_at"):

@@ -142,18 +142,19 @@ def render_html(example: Example, verdict: Verdict, number: int) -> str:
 
 def render_text(example: Example, verdict: Verdict, number: int) -> str:
     """The example in plain text (search index, feeds): cards as 10♥ and the verdicts."""
+    colon = pgettext("deux-points à la française", " : ")
     title = _("Exemple %(number)s") % {"number": number}
-    lines = [title + (f" : {example.title}" if example.title else "")]
+    lines = [title + (f" · {example.title}" if example.title else "")]
     for label, codes in verdict.rows:
-        lines.append(f"{label} : {' '.join(card_short(c) for c in codes)}")
+        lines.append(f"{label}{colon}{' '.join(card_short(c) for c in codes)}")
     for part in verdict.parts:
         if part.title:
             lines.append(part.title)
         lines += [step.text for step in part.steps]
     for label, text in verdict.facts:
-        lines.append(f"{label} : {text}")
+        lines.append(f"{label}{colon}{text}")
     for c in verdict.claims:
-        lines.append(f"{c.label} : {c.display}")
+        lines.append(f"{c.label}{colon}{c.display}")
     return "\n".join(lines)
 
 

@@ -1,4 +1,5 @@
-"""Load the rules pages and the glossary shipped in rules/content/ into the database.
+"""Load the rules pages and the glossary shipped in rules/content/ into the database:
+French first, then each translation (rules/content/<language>/), one row per language.
 
 Idempotent: a file whose content was already loaded is skipped. A changed file is loaded
 and published with the revision comment "chargé depuis le dépôt", unless an editor has

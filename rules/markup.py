@@ -28,7 +28,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from cardgames.cards import card_name, is_card
 from cardgames.registry import SLUGS
-from play.card_svg import card_svg
+from play.presentation.card_svg import card_svg
 from rules import examples
 
 # The sections every game page has, per language (a heading may say more: "Marque et

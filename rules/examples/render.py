@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from cardgames import get_game
-from play.card_svg import card_svg
+from play.presentation.card_svg import card_svg
 from rules.examples.base import Example, Verdict, card_short, lang
 
 # The short page that tells readers what a checked example is (rules/content/pages/).

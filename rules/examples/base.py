@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, override
 
-from cardgames.cards import RANK_NAMES, SUIT_SYMBOLS, card_name, is_card, suit_name
+from cardgames.cards import SUIT_SYMBOLS, card_name, is_card, suit_name
 
 SUITS_FR = {"coeur": "h", "carreau": "d", "trefle": "c", "pique": "s"}
 SUIT_NAMES_FR = {"h": "cœur", "d": "carreau", "c": "trèfle", "s": "pique"}
@@ -59,10 +59,6 @@ def the_card(code: str) -> str:
     if code[0] == "A":
         return f"l'{name}"
     return f"la {name}" if code[0] == "Q" else f"le {name}"
-
-
-def rank_word(rank: str) -> str:
-    return RANK_NAMES[lang()][rank]
 
 
 def suit_word(code: str) -> str:

@@ -139,6 +139,12 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
             poker_hand_fr(values[name]),
             shown=poker_hand(values[name]),
         )
+    _check_pots(example, verdict, players, engine_pots)
+    return verdict
+
+
+def _check_pots(example: Example, verdict: Verdict, players: list[str], engine_pots) -> None:
+    """Each ``pot : 390 pour A B C, gagné par C`` line against the engine's pots, in order."""
     by_folded = {fold(n): n for n in players}
     claimed_pots = []
     for text in example.all("pot"):
@@ -173,7 +179,6 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
         verdict.claim(
             gettext_lazy("pot"), "(non cité)", f"{amount} pour {' '.join(eligible)}", False
         )
-    return verdict
 
 
 def _ramponneau_action(state, game, words: list[str]) -> dict:

@@ -153,10 +153,12 @@ def term_element(term: Term, text: str, state) -> etree.Element:
         tip = etree.SubElement(
             wrapper, "span", {"class": "glossary-tip", "role": "tooltip", "id": tip_id}
         )
+        # The term on its own line above its definition; a colon for screen readers only.
         name = etree.SubElement(tip, "strong")
         name.text = term.term
-        name.tail = " : " if examples.lang() == "fr" else ": "
-        name.tail += Truncator(term.definition).chars(TIP_LENGTH)
+        colon = etree.SubElement(tip, "span", {"class": "visually-hidden"})
+        colon.text = " : " if examples.lang() == "fr" else ": "
+        colon.tail = Truncator(term.definition).chars(TIP_LENGTH)
     return wrapper
 
 

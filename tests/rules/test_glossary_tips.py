@@ -25,9 +25,10 @@ def test_a_linked_term_carries_its_definition_as_its_description():
     )
     assert link
     tip = re.search(
-        rf'<span class="glossary-tip" id="{link.group(1)}" role="tooltip">(.*?)</span>', html
+        rf'<span class="glossary-tip" id="{link.group(1)}" role="tooltip">(.*?)</span></span>', html
     )
     assert tip and "La couleur maîtresse." in tip.group(1)
+    assert '<strong>Atout</strong><span class="visually-hidden"> : </span>' in tip.group(1)
 
 
 def test_every_description_points_to_a_unique_definition():

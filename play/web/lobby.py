@@ -16,6 +16,7 @@ from play.models import Table
 from play.presentation.labels import lang_code
 from play.web.access import game_name, refuse, remember_invitation
 from play.web.forms import TableForm, choice_label, option_label
+from rules import players
 
 
 def _options_summary(table: Table) -> list[str]:
@@ -43,7 +44,7 @@ def lobby(request):
             section["name"] = slug.replace("-", " ").capitalize()
         else:
             section["name"] = engine.name_en if lang_code() == "en" else engine.name_fr
-            section["seats"] = (engine.min_seats, engine.max_seats)
+            section["players"] = players.phrase(slug, lang_code())
             for table in queries.open_tables(slug)[:20]:
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)

@@ -679,3 +679,28 @@ def test_the_result_says_who_scored_high_low_jack_and_game_in_each_deal():
         "jack": None,
         "game": None,
     }
+
+
+def test_with_only_the_first_turn_up_scoring_a_redeals_turn_up_does_not_score():
+    # Issue 16: seat 3 deals, turns up the Ace of clubs (1 point), the eldest begs, the
+    # stock runs out while running the pack, the same dealer redeals and turns up a Jack.
+    options = {"deck": 32, "run_turnup_scores": False}
+    state = dealt(4, 3, {}, "Ac", options=options)
+    assert state["scores"] == [0, 1]
+    state = act(act(state, "beg"), "run")
+    assert state["phase"] == "deal" and state["dealer"] == 3
+    redeal = deal_deck(4, 3, {}, "Jc", size=32)
+    names = ["A", "B", "C", "D"]
+    assert "point" not in GAME.describe(state, {"type": "deal", "deck": redeal}, names)
+    state = act(state, "deal", deck=redeal)
+
+    assert state["turnup"] == "Jc"
+    assert state["scores"] == [0, 1]
+    assert GAME.check_invariants(state) == []
+
+
+def test_by_default_a_redeals_turn_up_scores_again():
+    state = act(act(dealt(4, 3, {}, "Ac", options={"deck": 32}), "beg"), "run")
+    state = act(state, "deal", deck=deal_deck(4, 3, {}, "Jc", size=32))
+
+    assert state["scores"] == [0, 2]

@@ -653,11 +653,14 @@ def test_follow_suit_then_trump_then_anything(hand, led, trump):
 
 
 # ----- selfplay --------------------------------------------------------------------------
-def test_selfplay_of_1000_games_finds_no_violation():
-    # about 30 s of CPU on the 2-core reference machine (the checker's view scans dominate)
-    summary = run("all-fours", 1000, seed=7)
+# A hundred games in `make test`; a thousand with the slow checks (`make test-all`, CI).
+@pytest.mark.parametrize(
+    "games", [100, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_selfplay_finds_no_violation(games):
+    summary = run("all-fours", games, seed=7)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 1000
+    assert sum(summary["games_by_seat_count"].values()) == games
     assert set(summary["games_by_seat_count"]) == {"2", "3", "4"}
 
 

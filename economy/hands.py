@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts import levels
@@ -81,12 +81,11 @@ def status(user, game_slug: str, now=None) -> HandsStatus:
 def limited_statuses(user) -> list[tuple[str, HandsStatus]]:
     """Today's hands of every game with a daily limit, in the registry's order, with the
     game's name in the reader's language (the profile's purse shows them)."""
-    english = (translation.get_language() or "fr").startswith("en")
     statuses = []
-    for slug, engine in available_games().items():
+    for slug in available_games():
         today_status = status(user, slug)
         if not today_status.unlimited:
-            statuses.append((engine.name_en if english else engine.name_fr, today_status))
+            statuses.append((games.display_name(slug), today_status))
     return statuses
 
 

@@ -5,7 +5,6 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
 
-from cardgames import get_game
 from economy import games, ledger
 from economy.chips.rake import owner_takings
 from economy.chips.taverns import do_buy_card_deck, do_open_tavern_table
@@ -33,11 +32,6 @@ def _open_table(request) -> Table:
     )
 
 
-def _game_name(slug) -> str:
-    engine = get_game(slug)
-    return engine.name_en if (translation.get_language() or "").startswith("en") else engine.name_fr
-
-
 @login_required
 def tavern(request):
     """"Ma taverne": decks, the owner's tables and their takings, opening a table."""
@@ -58,7 +52,7 @@ def tavern(request):
     slug = games.tavern_game()
     tables = Table.objects.filter(owner=request.user, game_slug=slug, practice=False)
     return render(request, "economy/tavern.html", {
-        "game_name": _game_name(slug),
+        "game_name": games.display_name(slug),
         "decks": request.user.card_decks.filter(table__isnull=True).count(),
         "deck_price": setting("CARD_DECK_PRICE_TOKENS"),
         "tokens": ledger.wallet_of(request.user).tokens,

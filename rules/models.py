@@ -12,6 +12,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import SLUGS
+from rules import players
+
 FICHE_FIELDS = (
     ("fiche_players", _("Joueurs")),
     ("fiche_cards", _("Cartes")),
@@ -89,16 +92,12 @@ class RulesPage(models.Model):
 
     @property
     def is_game(self):
-        from cardgames import SLUGS
-
         return self.slug in SLUGS
 
     def players_text(self) -> str:
         """The fiche's players: the engine's count, then the editor's note."""
         if not self.is_game:
             return self.fiche_players
-        from rules import players
-
         count = players.phrase(self.slug, self.language)
         if not self.fiche_players:
             return count

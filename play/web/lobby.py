@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cardgames import SLUGS, available_games
+from cardgames import available_games, slugs
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
@@ -37,7 +37,7 @@ def lobby(request):
     """Open tables per game, with "create" and "play now against bots"."""
     games = available_games()
     sections = []
-    for slug in SLUGS:
+    for slug in slugs():
         engine = games.get(slug)
         section = {"slug": slug, "available": engine is not None, "tables": []}
         if engine is None:

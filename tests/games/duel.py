@@ -85,7 +85,8 @@ class Duel(Game):
     def view(self, state: State, seat: int | None) -> dict:
         view = {
             "game": self.slug, "seats": 2, "actor": state["actor"], "round": state["round"],
-            "table": list(state["table"]), "played": list(state["played"]), "points": list(state["points"]),
+            "table": list(state["table"]), "played": list(state["played"]),
+            "points": list(state["points"]),
             "hand_sizes": [len(hand) for hand in state["hands"]],
             "result": state["result"],
         }

@@ -24,7 +24,13 @@ from django.utils.translation import gettext as _
 from play.models import Game
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
-from play.presentation.labels import lang_code, new_client_id, remaining_text
+from play.presentation.labels import (
+    bot_level_choices,
+    bot_level_label,
+    lang_code,
+    new_client_id,
+    remaining_text,
+)
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -54,6 +60,7 @@ def _players(table, view, names) -> list[dict]:
             given[seat.position] = {
                 "name": names[seat.position],
                 "bot": seat.is_bot,
+                "bot_level": seat.bot_level,
                 "connected": seat.connections > 0,
                 "sitting_out": seat.sitting_out,
             }
@@ -63,6 +70,7 @@ def _players(table, view, names) -> list[dict]:
             "name": names[position],
             "taken": given.get(position, {}).get("name") is not None,
             "bot": given.get(position, {}).get("bot", False),
+            "bot_level": bot_level_label(given.get(position, {}).get("bot_level", "")),
             "connected": given.get(position, {}).get("connected", False),
             "sitting_out": given.get(position, {}).get("sitting_out", False),
         }
@@ -183,6 +191,7 @@ def _links(table) -> dict:
         "board_template": board_template(table.game_slug),
         "move_days": table.move_seconds // 86400,
         "chat_max": 300,
+        "bot_levels": bot_level_choices(),
     }
 
 

@@ -13,7 +13,7 @@ from cardgames import available_games, slugs
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
-from play.presentation.labels import lang_code
+from play.presentation.labels import bot_level_choices, lang_code
 from play.web.access import game_name, refuse, remember_invitation
 from play.web.forms import TableForm, choice_label, option_label
 from rules import players
@@ -49,7 +49,9 @@ def lobby(request):
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)
         sections.append(section)
-    return render(request, "play/lobby.html", {"sections": sections})
+    return render(
+        request, "play/lobby.html", {"sections": sections, "bot_levels": bot_level_choices()}
+    )
 
 
 @login_required
@@ -87,7 +89,7 @@ def play_now(request, slug):
     if slug not in available_games():
         raise Http404(_("Ce jeu n'est pas encore ouvert."))
     try:
-        table = actions.do_play_now(request.user, slug)
+        table = actions.do_play_now(request.user, slug, level=request.POST.get("niveau", ""))
     except ServiceError as error:
         refuse(request, error)
         return redirect("play:lobby")

@@ -93,3 +93,12 @@ def display_name(game_slug: str) -> str:
     """The game's name in the reader's language, as its engine gives it."""
     engine = get_game(game_slug)
     return engine.name_en if (get_language() or "fr").startswith("en") else engine.name_fr
+
+
+def name_or_slug(game_slug: str) -> str:
+    """The game's name, or its slug if no engine has it (a contest staff typed a slug
+    for by hand): a page that lists games never fails on one."""
+    try:
+        return display_name(game_slug)
+    except KeyError:  # the registry's UnknownGame
+        return game_slug

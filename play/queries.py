@@ -1,8 +1,8 @@
 """Read-only helpers: seat lookups, per-seat views, "my games", open tables.
 
 Loading a view costs the same at move 10 and move 10,000: the state comes from the
-game's snapshot, the log sentences were written when the actions were applied, and only
-the last LOG_LINES of them are read.
+game's snapshot, and only the last LOG_LINES messages of the log are read; they are worded
+in each reader's language when a view is made (once per language and snapshot).
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ import time
 from dataclasses import dataclass, field
 
 from django.db.models import BooleanField, Case, Count, F, OuterRef, Subquery, Value, When
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from play.models import Action, ChatMessage, ChatMute, Game, Seat, Table
+from play.models import ChatMessage, ChatMute, Game, Seat, Table
+from play.presentation.labels import lang_code
+from play.presentation.messages import sentences
 
 LOG_LINES = 50
 CHAT_LINES = 30
@@ -24,12 +26,6 @@ def seat_of(table, user) -> Seat | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return Seat.objects.filter(table=table, user=user).first()
-
-
-def _lang(user, lang):
-    if lang:
-        return lang
-    return getattr(user, "preferred_language", "fr") or "fr"
 
 
 def chat_line(message: ChatMessage) -> dict:
@@ -81,14 +77,25 @@ class Snapshot:
     table: Table
     game: Game | None
     seats: list
-    log: dict  # lang -> sentences, oldest first
+    log: list  # the last LOG_LINES messages of the game's log, oldest first
     chat: list
     muted: set  # user ids who muted this table's chat
     loaded_at: float = field(default_factory=time.monotonic)
+    worded: dict = field(default_factory=dict)  # lang -> the log in sentences
 
     @property
     def key(self):
         return (self.game.pk if self.game else None, self.game.version if self.game else 0)
+
+    def log_in(self, lang: str) -> list[str]:
+        """The log in ``lang``, worded once for all the connections reading that language."""
+        found = self.worded.get(lang)
+        if found is None:
+            names = [p["name"] for p in players(self.table, self.seats)]
+            with translation.override(lang):
+                found = sentences(self.table.game_slug, self.log, names)
+            self.worded[lang] = found
+        return found
 
 
 def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snapshot:
@@ -105,11 +112,10 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
             table = game.table
     if not isinstance(table, Table):
         table = Table.objects.get(pk=table)
-    log = {"fr": [], "en": []}
+    log = []
     if game is not None:
-        rows = game.actions.order_by("-seq").values_list("text_fr", "text_en")[:LOG_LINES]
-        rows = list(reversed(rows))
-        log = {"fr": [fr for fr, _ in rows], "en": [en or fr for fr, en in rows]}
+        log = list(game.actions.order_by("-seq").values_list("message", flat=True)[:LOG_LINES])
+        log.reverse()
     return Snapshot(
         table=table,
         game=game,
@@ -123,7 +129,7 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
 def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
     """The user's seat's view (spectator view otherwise) + the platform fields; no query."""
     table, game, seats = snapshot.table, snapshot.game, snapshot.seats
-    lang = "en" if _lang(user, lang) == "en" else "fr"
+    lang = lang_code(lang or getattr(user, "preferred_language", None))
     user_id = getattr(user, "pk", None)
     you = next((s.position for s in seats if user_id is not None and s.user_id == user_id),
                None)
@@ -148,7 +154,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "seating": everyone,
             "deadline": game.deadline.isoformat() if game and game.deadline else None,
             "server_time": timezone.now().isoformat(),
-            "log": list(snapshot.log[lang]),
+            "log": list(snapshot.log_in(lang)),
             "chat": [] if muted else list(snapshot.chat),
             "chat_muted": muted,
         }
@@ -164,17 +170,6 @@ def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> 
     `game` may be None for a table still waiting for players (then pass `table`).
     """
     return view_from_snapshot(load_snapshot(table or game.table, game), user, lang)
-
-
-def table_view(table_id: int, user, lang=None):
-    """(table, game, view) for a connection: the current game of the table."""
-    snapshot = load_snapshot(table_id)
-    return snapshot.table, snapshot.game, view_from_snapshot(snapshot, user, lang)
-
-
-def full_log(game: Game, lang="fr") -> list[Action]:
-    """Every action of a game, in order (for the archive)."""
-    return list(game.actions.order_by("seq"))
 
 
 def my_games(user):

@@ -24,7 +24,7 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from cardgames.cards import card_name, is_card
+from cardgames.cards import is_card
 from cardgames.registry import SLUGS
 from play.presentation.card_svg import card_svg
 from rules import examples
@@ -91,7 +91,7 @@ class Rendered:
 
 def cards_html(codes: list[str]) -> str:
     inner = "".join(card_svg(code, lang="fr", extra_class="playing-card--inline") for code in codes)
-    label = ", ".join(card_name(c) for c in codes)
+    label = ", ".join(examples.card_fr(c) for c in codes)
     return f'<span class="inline-cards" role="group" aria-label="{escape(label)}">{inner}</span>'
 
 

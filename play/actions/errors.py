@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language
 
 from play.models import Game
+from play.presentation.messages import refusal as refusal_sentence
 from taverne.refusals import Refusal
 
 
@@ -15,11 +15,11 @@ class ServiceError(Refusal):
     """A refused request at a table: ``code`` is stable (docs/protocol.md lists them)."""
 
 
-def engine_words(refusal):
-    """An engine's refusal (``IllegalAction``, ``BadOptions``) in the reader's language,
-    from the French and English sentences the engine gives."""
-    return lazy(lambda: refusal.en if (get_language() or "fr").startswith("en") else refusal.fr,
-                str)()
+def engine_words(slug: str, refusal):
+    """An engine's refusal (``IllegalAction``, ``BadOptions``: a code and its parameters),
+    worded for ``slug``'s game in the reader's language when it is shown."""
+    message = refusal.message
+    return lazy(lambda: refusal_sentence(slug, message), str)()
 
 
 @dataclass

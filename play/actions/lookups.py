@@ -36,9 +36,3 @@ def seats_by_position(table: Table) -> dict[int, Seat]:
         cached = {s.position: s for s in table.seats.select_related("user")}
         table._seats_by_position = cached
     return cached
-
-def seat_names(table: Table) -> list[str]:
-    names = ["?"] * table.seat_count
-    for position, seat in seats_by_position(table).items():
-        names[position] = seat.name
-    return names

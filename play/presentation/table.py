@@ -24,7 +24,9 @@ from django.utils.translation import gettext as _
 from play.models import Game
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
+from play.presentation.games import game_name
 from play.presentation.labels import lang_code, new_client_id, remaining_text
+from play.presentation.words import of_name
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -77,7 +79,7 @@ def _per_seat(view, key, seats) -> list | None:
     return None
 
 
-def previous_hand(table, game, you, names, lang) -> dict | None:
+def previous_hand(table, game, you, names) -> dict | None:
     """The last finished hand of a chained table (Ramponneau, Ambigu), as ``you`` saw it.
 
     The next hand is dealt as soon as one ends, so the showdown would otherwise vanish
@@ -98,7 +100,7 @@ def previous_hand(table, game, you, names, lang) -> dict | None:
     if previous is None or not previous.state:
         return None
     view = engine.view(previous.state, you)
-    board = board_context(table.game_slug, view, names, lang)
+    board = board_context(table.game_slug, view, names)
     if not board or board.get("broken"):
         return None
     name = f"play/games/{table.game_slug}_result.html"
@@ -145,7 +147,8 @@ def table_context(
         elif my_turn:
             turn_text = _("À vous de jouer !")
         elif isinstance(actor, int) and 0 <= actor < seats:
-            turn_text = _("Au tour de %(name)s.") % {"name": names[actor]}
+            turn_text = _("Au tour %(of_name)s.") % {
+                "name": names[actor], "of_name": of_name(names[actor])}
         else:
             turn_text = _("Distribution des cartes…")
 
@@ -176,8 +179,8 @@ def table_context(
             for i, s in enumerate(view["scores"])
         ]
 
-    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [], lang)
-    hand = hand_context(engine, game, view, lang, legal, my_turn)
+    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [])
+    hand = hand_context(engine, game, view, legal, my_turn)
     players = _players(table, view, names)
     for p in players:
         p["you"] = p["position"] == you
@@ -202,7 +205,7 @@ def table_context(
         "table": table,
         "game": game,
         "engine": engine,
-        "game_name": engine.name_en if lang == "en" else engine.name_fr,
+        "game_name": game_name(table.game_slug),
         "view": view,
         "lang": lang,
         "names": names,
@@ -226,9 +229,9 @@ def table_context(
         "chat": view.get("chat") or [],
         "chat_muted": chat_muted,
         "board_template": board_template(table.game_slug),
-        "board": board_context(table.game_slug, view, names, lang),
-        "previous": previous_hand(table, game, you, names, lang),
-        "public_fields": public_fields(view, lang),
+        "board": board_context(table.game_slug, view, names),
+        "previous": previous_hand(table, game, you, names),
+        "public_fields": public_fields(view),
         "act_url": reverse("play:act", args=[table.pk]),
         "chat_url": reverse("play:chat", args=[table.pk]),
         "rules_url": reverse("rules:page", args=[table.game_slug]),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from cardgames.all_fours import game as all_fours
-from cardgames.cards import card_name
 from rules.examples.base import (
     SUIT_NAMES_FR,
     Example,
     ExampleError,
     Verdict,
     boolean,
+    card_fr,
     card_short,
     cards,
     fold,
@@ -104,7 +104,7 @@ def check_all_fours_deal(example: Example) -> Verdict:
             allowed = all_fours.playable(hands[seat], trick[:i], trump, options["trumping"])
             if card not in allowed:
                 raise ExampleError(
-                    f"pli {number} : {players[seat]} ne peut pas jouer le {card_name(card)} "
+                    f"pli {number} : {players[seat]} ne peut pas jouer {card_fr(card, 'the')} "
                     f"(cartes permises : {' '.join(card_short(c) for c in allowed)})."
                 )
             hands[seat].remove(card)

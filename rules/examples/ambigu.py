@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from cardgames.ambigu import game as ambigu
-from rules.examples.base import Example, ExampleError, Verdict, card_short, cards, options_for
+from play.presentation.games.ambigu import combination_name
+from rules.examples.base import (
+    Example,
+    ExampleError,
+    Verdict,
+    card_short,
+    cards,
+    in_french,
+    options_for,
+)
 
 
 def _ambigu_hand(text: str) -> list[str]:
@@ -25,7 +34,9 @@ def check_ambigu_combination(example: Example) -> Verdict:
         verdict.facts.append(("Combinaison", "aucune"))
         verdict.claim("combinaison", example.need("combinaison"), "aucune")
         return verdict
-    verdict.claim("combinaison", example.need("combinaison"), found.name_fr)
+    verdict.claim(
+        "combinaison", example.need("combinaison"), in_french(combination_name, found.category)
+    )
     if example.get("hauteur") is not None:
         verdict.claim("hauteur", example.get("hauteur"), found.height[0])
     if example.get("valeur") is not None:
@@ -48,7 +59,10 @@ def check_ambigu_showdown(example: Example) -> Verdict:
             raise ExampleError(f"une carte de {name} est déjà dans une autre main.")
         used |= set(hand)
         found = ambigu.classify(hand, fredon_prime=options["fredon_prime"])
-        label = f"{found.name_fr}, hauteur {found.height[0]}" if found else "aucune"
+        label = (
+            f"{in_french(combination_name, found.category)}, hauteur {found.height[0]}"
+            if found else "aucune"
+        )
         verdict.rows.append((f"{name} — {label}", hand))
         key = found.key if found else (0,)
         if best is None or key > best[0]:  # ties go to the first named: nearest the dealer's right

@@ -16,6 +16,7 @@ from rules.examples.base import (
     fold,
     integer,
     options_for,
+    refusal_fr,
     suit,
 )
 
@@ -58,7 +59,8 @@ def check_ascenseur_bids(example: Example) -> Verdict:
             state = game.apply(state, {"type": "bid", "tricks": bid})
         except IllegalAction as refusal:
             raise ExampleError(
-                f"annonce {i} ({bid}) refusée par le moteur : {refusal.fr}"
+                f"annonce {i} ({bid}) refusée par le moteur : "
+                f"{refusal_fr('ascenseur', refusal)}"
             ) from None
     if state["actor"] != state["dealer"]:
         raise ExampleError("après ces annonces, ce n'est pas au donneur de parler.")

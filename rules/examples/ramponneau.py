@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from cardgames import CHANCE, IllegalAction, poker
 from cardgames.ramponneau import game as ramponneau
-from rules.examples.base import Example, ExampleError, Verdict, cards, fold, integer, names
+from rules.examples.base import (
+    Example,
+    ExampleError,
+    Verdict,
+    cards,
+    fold,
+    integer,
+    names,
+    refusal_fr,
+)
 
 RANK_WORDS_FR = dict(
     zip(
@@ -201,7 +210,9 @@ def check_ramponneau_betting(example: Example) -> Verdict:
         try:
             state = game.apply(state, action)
         except IllegalAction as refusal:
-            raise ExampleError(f"« {step} » est refusé par le moteur : {refusal.fr}") from None
+            raise ExampleError(
+                f"« {step} » est refusé par le moteur : {refusal_fr('ramponneau', refusal)}"
+            ) from None
     verdict = Verdict()
     verdict.facts.append(("Bouton, blindes", f"{button}, {blinds[0]} / {blinds[1]}"))
     verdict.facts.append(

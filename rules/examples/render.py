@@ -3,12 +3,15 @@ plain text for the search index, and a game's table options read from its engine
 
 from __future__ import annotations
 
+from django.utils import translation
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from cardgames import get_game
 from play.presentation.card_svg import card_svg
-from rules.examples.base import Example, Verdict, card_short
+from play.presentation.games import game_name
+from play.presentation.options import choice_label, option_help, option_label
+from rules.examples.base import Example, Verdict, card_short, in_french
 
 
 def _cards_html(codes) -> SafeString:
@@ -25,7 +28,7 @@ def render_html(example: Example, verdict: Verdict, number: int) -> str:
             '<figcaption class="rules-example__title">{}'
             '<span class="rules-example__game">{}</span></figcaption>',
             title,
-            get_game(example.game).name_fr,
+            in_french(game_name, example.game),
         ),
     ]
     for label, codes in verdict.rows:
@@ -76,31 +79,38 @@ def error_html(message: str) -> str:
 
 
 def options_html(game_slug: str) -> tuple[str, str]:
-    """The table options of a game, read from the engine: (html table, plain text)."""
+    """The table options of a game, read from the engine and worded by the site (in French,
+    like the rules text): (html table, plain text)."""
+    with translation.override("fr"):
+        return _options_html(game_slug)
+
+
+def _options_html(game_slug: str) -> tuple[str, str]:
     game = get_game(game_slug)
     rows, text = [], []
     for option in game.options:
-        if option.kind == "bool":
-            default = "oui" if option.default else "non"
-            others = "non" if option.default else "oui"
-        elif option.kind == "int" and not option.choices:
-            default = str(option.default)
+        label = option_label(game_slug, option.key)
+        default = choice_label(game_slug, option, option.default)
+        if option.kind == "int" and not option.choices:
             others = f"de {option.minimum} à {option.maximum}"
         else:
-            labels = {value: fr for value, fr, _ in option.choices}
-            default = labels.get(option.default, str(option.default))
-            others = " ; ".join(fr for value, fr, _ in option.choices if value != option.default)
-        help_text = f" <small>{escape(option.help_fr)}</small>" if option.help_fr else ""
+            others = " ; ".join(
+                choice_label(game_slug, option, value)
+                for value in option.values()
+                if value != option.default
+            )
+        help_words = option_help(game_slug, option.key)
+        help_text = f" <small>{escape(help_words)}</small>" if help_words else ""
         rows.append(
             format_html(
                 '<tr><th scope="row">{}{}</th><td>{}</td><td>{}</td></tr>',
-                option.label_fr,
+                label,
                 mark_safe(help_text),
                 default,
                 others,
             )
         )
-        text.append(f"{option.label_fr} : {default} (autres : {others})")
+        text.append(f"{label} : {default} (autres : {others})")
     html = (
         '<div class="table-scroll"><table class="rules-options"><thead><tr>'
         '<th scope="col">Option</th>'

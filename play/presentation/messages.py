@@ -6,8 +6,9 @@ Each game's presentation module (``games/<game>.py``) words its own codes in ``M
 (the log) and ``REFUSALS`` (its rules and options refused); the refusals every game shares
 (``<slug>.deck``, ``<slug>.malformed``) and the option checks (``options.*``) are worded
 here. An entry is a translated template, formatted with the message's parameters in
-words (``params``), or a function of them for what a template cannot say (plurals,
-lists, a choice of phrasing).
+words (``Params``): ``gettext_lazy``, or ``ngettext_lazy(singular, plural, "count")`` whose
+plural follows the parameter it names; or a function of the parameters for what a
+template cannot say (lists, a choice of phrasing).
 """
 
 from __future__ import annotations
@@ -71,7 +72,9 @@ class Params(dict):
 
 
 def _word(entry, params: Params) -> str:
-    return entry(params) if callable(entry) else str(entry) % params
+    """An entry is a function of the parameters, or a lazy template (``gettext_lazy``, or
+    ``ngettext_lazy`` naming the parameter that chooses the plural)."""
+    return entry(params) if callable(entry) else entry % params
 
 
 def say(slug: str, message: dict | None, names) -> str:

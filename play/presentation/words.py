@@ -174,10 +174,24 @@ def elides(word: str) -> bool:
 
 
 def of_name(name: str) -> str:
-    """« de » and a name: « d'Alice », « de Bob » (a translation words both forms)."""
+    """A name as the complement of a noun: « (le tour) d'Alice », « de Bob »; in English
+    the possessive, "Alice's" (each language words both forms of its own)."""
     if elides(name):
-        return pgettext("« de » devant un nom qui s'élide", "d'%(name)s") % {"name": name}
-    return pgettext("« de » devant un nom", "de %(name)s") % {"name": name}
+        return pgettext(
+            "complément du nom « le tour d'Alice », devant un nom qui s'élide", "d'%(name)s"
+        ) % {"name": name}
+    return pgettext("complément du nom « le tour de Bob »", "de %(name)s") % {"name": name}
+
+
+def of_ranks(rank: str) -> str:
+    """Several cards of a rank after « de », as poker names hands: « (paire) d'as »,
+    « (brelan) de rois », « (carré) de huit »."""
+    plural = rank_plural(rank)
+    if elides(plural):
+        return pgettext("cartes d'un rang après « de » (paire d'as)", "d'%(ranks)s") % {
+            "ranks": plural}
+    return pgettext("cartes d'un rang après « de » (paire de rois)", "de %(ranks)s") % {
+        "ranks": plural}
 
 
 def card(code: str, form: str = "the") -> str:

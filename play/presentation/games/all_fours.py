@@ -4,7 +4,7 @@ the words of its log, its refusals and its options."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext, pgettext_lazy
 
 from play.presentation import words
 from play.presentation.board import suit_label, trick_cards
@@ -22,12 +22,8 @@ def _draws(p) -> str:
 
 
 def _side(p) -> str:
-    """Who a point goes to: a player, or a partnership (« l'équipe d'Alice et Chloé »)."""
-    names = [p.name(s) for s in p["side"]]
-    if len(names) == 1:
-        return names[0]
-    return pgettext("équipe de deux partenaires", "l'équipe %(of_first)s et %(second)s") % {
-        "first": names[0], "of_first": words.of_name(names[0]), "second": names[1]}
+    """Who a point goes to: a player, or two partners (« Alice et Chloé »)."""
+    return words.join_and(p.name(s) for s in p["side"])
 
 
 # Translators: %(seat)s and %(dealer)s are players' names; %(card)s and %(turnup)s are
@@ -52,9 +48,9 @@ MESSAGES = {
     "all-fours.run": gettext_lazy(
         "%(seat)s refait l'atout : trois cartes de plus à chacun et une nouvelle retourne."
     ),
-    "all-fours.discard": lambda p: ngettext(
-        "%(seat)s écarte %(count)s carte.", "%(seat)s écarte %(count)s cartes.", p["count"]
-    ) % p,
+    "all-fours.discard": ngettext_lazy(
+        "%(seat)s écarte %(count)s carte.", "%(seat)s écarte %(count)s cartes.", "count"
+    ),
     "all-fours.play": gettext_lazy("%(seat)s joue %(card)s."),
 }
 
@@ -75,11 +71,11 @@ REFUSALS = {
     "all-fours.discard-own-cards": gettext_lazy(
         "On n'écarte que des cartes distinctes de sa main."
     ),
-    "all-fours.discard-to-six": lambda p: ngettext(
+    "all-fours.discard-to-six": ngettext_lazy(
         "Il faut écarter exactement %(count)s carte pour en garder six.",
         "Il faut écarter exactement %(count)s cartes pour en garder six.",
-        p["count"],
-    ) % p,
+        "count",
+    ),
     "all-fours.not-playing": gettext_lazy("Ce n'est pas le moment de jouer une carte."),
     "all-fours.own-card": gettext_lazy("Cette carte n'est pas dans votre main."),
     "all-fours.follow-suit": gettext_lazy("Il faut fournir à %(suit)s."),

@@ -4,7 +4,13 @@ payments; the words of its log, its refusals, its combinations and its options."
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext, pgettext_lazy
+from django.utils.translation import (
+    gettext_lazy,
+    ngettext_lazy,
+    npgettext_lazy,
+    pgettext,
+    pgettext_lazy,
+)
 
 from play.presentation import words
 from play.presentation.board import per_seat
@@ -42,13 +48,6 @@ def _draws(p) -> str:
     )
 
 
-def _counted(singular, plural, key="amount", context=None):
-    """A sentence with a count in it, through ngettext (npgettext with a ``context``)."""
-    if context:
-        return lambda p: npgettext(context, singular, plural, p[key]) % p
-    return lambda p: ngettext(singular, plural, p[key]) % p
-
-
 # Translators: %(seat)s and %(dealer)s are players' names; %(amount)s, %(stake)s and
 # %(count)s are numbers of chips or cards.
 MESSAGES = {
@@ -62,40 +61,48 @@ MESSAGES = {
     "ambigu.refill": gettext_lazy("%(dealer)s refait un talon avec les écarts battus."),
     "ambigu.pass": gettext_lazy("%(seat)s passe."),
     "ambigu.pass-out": gettext_lazy("%(seat)s passe et quitte le coup."),
-    "ambigu.battez": _counted(
+    "ambigu.battez": ngettext_lazy(
         "%(seat)s dit « battez » et met %(stake)s jeton à la batterie.",
         "%(seat)s dit « battez » et met %(stake)s jetons à la batterie.",
         "stake",
     ),
-    "ambigu.recave": _counted(
-        "%(seat)s se recave de %(amount)s jeton.", "%(seat)s se recave de %(amount)s jetons."
+    "ambigu.recave": ngettext_lazy(
+        "%(seat)s se recave de %(amount)s jeton.",
+        "%(seat)s se recave de %(amount)s jetons.",
+        "amount",
     ),
-    "ambigu.exchange": _counted(
+    "ambigu.exchange": npgettext_lazy(
+        "Ambigu : échange des cartes",
         "%(seat)s écarte %(count)s carte.",
         "%(seat)s écarte %(count)s cartes.",
         "count",
-        context="Ambigu : échange des cartes",
     ),
     "ambigu.stand-pat": gettext_lazy("%(seat)s se tient à ses cartes."),
     "ambigu.mix": gettext_lazy("%(seat)s laisse mêler son écart au nouveau talon."),
     "ambigu.keep": gettext_lazy("%(seat)s refuse de mêler son écart au nouveau talon."),
-    "ambigu.vade": _counted(
-        "%(seat)s ouvre : va de %(amount)s jeton.", "%(seat)s ouvre : va de %(amount)s jetons."
+    "ambigu.vade": ngettext_lazy(
+        "%(seat)s ouvre : va de %(amount)s jeton.",
+        "%(seat)s ouvre : va de %(amount)s jetons.",
+        "amount",
     ),
-    "ambigu.follow": _counted(
+    "ambigu.follow": ngettext_lazy(
         "%(seat)s suit la vade de %(amount)s jeton.",
         "%(seat)s suit la vade de %(amount)s jetons.",
+        "amount",
     ),
     "ambigu.tapis": gettext_lazy("%(seat)s fait tapis."),
     "ambigu.check": gettext_lazy("%(seat)s tient sans renvier."),
     "ambigu.call": gettext_lazy("%(seat)s tient le renvi."),
     "ambigu.fold": pgettext_lazy("Ambigu : aux renvis", "%(seat)s passe et quitte le coup."),
-    "ambigu.renvi": _counted(
-        "%(seat)s renvie de %(amount)s jeton.", "%(seat)s renvie de %(amount)s jetons."
+    "ambigu.renvi": ngettext_lazy(
+        "%(seat)s renvie de %(amount)s jeton.",
+        "%(seat)s renvie de %(amount)s jetons.",
+        "amount",
     ),
-    "ambigu.renvi-tapis": _counted(
+    "ambigu.renvi-tapis": ngettext_lazy(
         "%(seat)s renvie de %(amount)s jeton (tapis).",
         "%(seat)s renvie de %(amount)s jetons (tapis).",
+        "amount",
     ),
 }
 
@@ -104,7 +111,7 @@ REFUSALS = {
     "ambigu.chance": gettext_lazy("C'est au hasard de battre les cartes."),
     "ambigu.phase": gettext_lazy("Aucune action n'est possible maintenant."),
     "ambigu.wrong-action": gettext_lazy("L'action « %(kind)s » n'est pas permise maintenant."),
-    "ambigu.battez-stake": _counted(
+    "ambigu.battez-stake": ngettext_lazy(
         "Il faut %(stake)s jeton pour la batterie.",
         "Il faut %(stake)s jetons pour la batterie.",
         "stake",
@@ -113,7 +120,7 @@ REFUSALS = {
         "On ne se recave qu'une fois par donne, après la première donne de la table, avant "
         "la troisième carte."
     ),
-    "ambigu.recave-amount": _counted(
+    "ambigu.recave-amount": ngettext_lazy(
         "La recave ne peut porter la cave au-delà de %(cave)s jeton.",
         "La recave ne peut porter la cave au-delà de %(cave)s jetons.",
         "cave",
@@ -121,7 +128,7 @@ REFUSALS = {
     "ambigu.exchange-cards": gettext_lazy(
         "On n'écarte que des cartes de sa main, chacune une fois."
     ),
-    "ambigu.exchange-count": _counted(
+    "ambigu.exchange-count": ngettext_lazy(
         "On écarte ici de %(low)s à %(high)s carte.",
         "On écarte ici de %(low)s à %(high)s cartes.",
         "high",
@@ -137,7 +144,7 @@ REFUSALS = {
     "ambigu.fold": gettext_lazy("Rien à tenir : on ne passe pas, on parle."),
     "ambigu.call": gettext_lazy("Rien à tenir, ou pas assez de jetons : faites tapis."),
     "ambigu.renvi-alone": gettext_lazy("Personne ne peut plus tenir un renvi."),
-    "ambigu.renvi-amount": _counted(
+    "ambigu.renvi-amount": ngettext_lazy(
         "Un renvi met de %(low)s à %(high)s jeton.",
         "Un renvi met de %(low)s à %(high)s jetons.",
         "high",

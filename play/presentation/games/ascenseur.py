@@ -4,7 +4,7 @@ words of its log, its refusals and its options."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
 from play.presentation.board import suit_label, trick_cards
 from play.presentation.options import OptionWords
@@ -12,54 +12,38 @@ from play.presentation.options import OptionWords
 NAME = pgettext_lazy("nom du jeu", "L'Ascenseur")
 
 
-def _deal(p) -> str:
-    return ngettext(
-        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s carte à chacun ; "
-        "la retourne est %(turnup)s, atout %(trump)s.",
-        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s cartes à chacun ; "
-        "la retourne est %(turnup)s, atout %(trump)s.",
-        p["size"],
-    ) % p
-
-
-def _deal_no_trump(p) -> str:
-    return ngettext(
-        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s carte à chacun ; "
-        "plus de carte à retourner, on joue sans atout.",
-        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s cartes à chacun ; "
-        "plus de carte à retourner, on joue sans atout.",
-        p["size"],
-    ) % p
-
-
-def _bid(p) -> str:
-    return ngettext(
-        "%(seat)s annonce %(tricks)s levée.", "%(seat)s annonce %(tricks)s levées.", p["tricks"]
-    ) % p
-
-
 # Translators: %(seat)s, %(dealer)s and %(winner)s are players' names; %(card)s and
 # %(turnup)s are cards with their article (« la dame de trèfle »); %(trump)s is a suit.
 MESSAGES = {
-    "ascenseur.deal": _deal,
-    "ascenseur.deal-no-trump": _deal_no_trump,
-    "ascenseur.bid": _bid,
+    "ascenseur.deal": ngettext_lazy(
+        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s carte à chacun ; "
+        "la retourne est %(turnup)s, atout %(trump)s.",
+        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s cartes à chacun ; "
+        "la retourne est %(turnup)s, atout %(trump)s.",
+        "size",
+    ),
+    "ascenseur.deal-no-trump": ngettext_lazy(
+        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s carte à chacun ; "
+        "plus de carte à retourner, on joue sans atout.",
+        "Donne %(number)s sur %(deals)s : %(dealer)s distribue %(size)s cartes à chacun ; "
+        "plus de carte à retourner, on joue sans atout.",
+        "size",
+    ),
+    "ascenseur.bid": ngettext_lazy(
+        "%(seat)s annonce %(tricks)s levée.", "%(seat)s annonce %(tricks)s levées.", "tricks"
+    ),
     "ascenseur.play": gettext_lazy("%(seat)s joue %(card)s."),
     "ascenseur.play-wins": gettext_lazy("%(seat)s joue %(card)s ; %(winner)s remporte la levée."),
 }
-
-
-def _bid_range(p) -> str:
-    return ngettext(
-        "Annoncez entre 0 et %(size)s levée.", "Annoncez entre 0 et %(size)s levées.", p["size"]
-    ) % p
 
 
 REFUSALS = {
     "ascenseur.game-over": gettext_lazy("La partie est terminée."),
     "ascenseur.unknown-action": gettext_lazy("L'Ascenseur ne connaît pas l'action « %(kind)s »."),
     "ascenseur.not-now": gettext_lazy("Ce n'est pas le moment de cette action."),
-    "ascenseur.bid-range": _bid_range,
+    "ascenseur.bid-range": ngettext_lazy(
+        "Annoncez entre 0 et %(size)s levée.", "Annoncez entre 0 et %(size)s levées.", "size"
+    ),
     "ascenseur.dealer-total": gettext_lazy(
         "Le donneur ne peut pas annoncer %(tricks)s : le total des annonces égalerait le "
         "nombre de levées (%(size)s)."

@@ -4,7 +4,7 @@ all-in button; the words of its log (poker hands named), its refusals and its op
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
 from play.presentation import words
 from play.presentation.board import names_of, per_seat
@@ -34,11 +34,10 @@ def hand_words(summary) -> str:
     if not isinstance(summary, dict) or summary.get("category") not in HANDS:
         return ""
     ranks = summary.get("ranks") or ["A"]
-    plural = words.rank_plural(ranks[0])
     return str(HANDS[summary["category"]]) % {
         "rank": words.rank_name(ranks[0]),
-        "ranks": plural,
-        "of_ranks": words.of_name(plural),
+        "ranks": words.rank_plural(ranks[0]),
+        "of_ranks": words.of_ranks(ranks[0]),
         "second": words.rank_plural(ranks[1]) if len(ranks) > 1 else "",
     }
 
@@ -61,10 +60,6 @@ MESSAGES = {
 }
 
 
-def _chips(singular, plural):
-    return lambda p: ngettext(singular, plural, p["amount"]) % p
-
-
 REFUSALS = {
     "ramponneau.over": gettext_lazy("La main est terminée."),
     "ramponneau.deal-first": gettext_lazy("Il faut d'abord battre et donner."),
@@ -76,8 +71,8 @@ REFUSALS = {
         "Impossible de dire parole face à une mise : suivez, relancez ou couchez-vous."
     ),
     "ramponneau.call-nothing": gettext_lazy("Il n'y a rien à suivre."),
-    "ramponneau.call-amount": _chips(
-        "Suivre coûte %(amount)s jeton.", "Suivre coûte %(amount)s jetons."
+    "ramponneau.call-amount": ngettext_lazy(
+        "Suivre coûte %(amount)s jeton.", "Suivre coûte %(amount)s jetons.", "amount"
     ),
     "ramponneau.bet-not-raise": gettext_lazy(
         "Personne n'a encore misé : c'est une mise, pas une relance."
@@ -88,8 +83,10 @@ REFUSALS = {
         "suivez ou couchez-vous."
     ),
     "ramponneau.amount": gettext_lazy("Il faut un montant entier de jetons."),
-    "ramponneau.over-stack": _chips(
-        "Vous n'avez que %(amount)s jeton en tout.", "Vous n'avez que %(amount)s jetons en tout."
+    "ramponneau.over-stack": ngettext_lazy(
+        "Vous n'avez que %(amount)s jeton en tout.",
+        "Vous n'avez que %(amount)s jetons en tout.",
+        "amount",
     ),
     "ramponneau.min-bet": gettext_lazy("La mise minimale est de %(amount)s (la grosse blinde)."),
     "ramponneau.min-raise": gettext_lazy(

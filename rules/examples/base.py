@@ -12,13 +12,7 @@ from dataclasses import dataclass, field
 
 from django.utils import translation
 
-from django.utils import translation
-
-from django.utils import translation
-
 from cardgames.cards import SUIT_SYMBOLS, is_card
-from play.presentation import messages, words
-from play.presentation import messages, words
 from play.presentation import messages, words
 
 SUITS_FR = {"coeur": "h", "carreau": "d", "trefle": "c", "pique": "s"}
@@ -47,38 +41,6 @@ def card_short(code: str) -> str:
         return "★"
     rank = {"T": "10", "J": "V", "Q": "D", "K": "R"}.get(face[0], face[0])
     return rank + SUIT_SYMBOLS[face[1]]
-
-
-def in_french(word, *args) -> str:
-    """The site's wording of something, in French: examples speak to French editors."""
-    with translation.override("fr"):
-        return str(word(*args))
-
-
-def refusal_fr(slug: str, refusal) -> str:
-    """Why the engine refuses (an ``IllegalAction``), in French."""
-    return in_french(messages.refusal, slug, refusal.message)
-
-
-def card_fr(code: str, form: str = "name") -> str:
-    """A card in French: « dame de trèfle », or with ``form`` "the": « la dame de trèfle »."""
-    return in_french(words.card, code, form)
-
-
-def in_french(word, *args) -> str:
-    """The site's wording of something, in French: examples speak to French editors."""
-    with translation.override("fr"):
-        return str(word(*args))
-
-
-def refusal_fr(slug: str, refusal) -> str:
-    """Why the engine refuses (an ``IllegalAction``), in French."""
-    return in_french(messages.refusal, slug, refusal.message)
-
-
-def card_fr(code: str, form: str = "name") -> str:
-    """A card in French: « dame de trèfle », or with ``form`` "the": « la dame de trèfle »."""
-    return in_french(words.card, code, form)
 
 
 def in_french(word, *args) -> str:

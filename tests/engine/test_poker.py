@@ -7,6 +7,7 @@ import random
 from itertools import combinations
 
 import pytest
+from django.utils import translation
 
 from cardgames import poker
 from cardgames.poker import (
@@ -18,7 +19,6 @@ from cardgames.poker import (
     evaluate_many,
     evaluate_slow,
 )
-from django.utils import translation
 from play.presentation.games.ramponneau import hand_words
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +14,6 @@ from cardgames.cards import deck52
 from cardgames.core import CHANCE, concrete
 from cardgames.ramponneau.game import GAME, compute_pots
 from cardgames.selfplay import run
-from django.utils import translation
 from play.presentation.messages import refusal as refusal_text
 from play.presentation.messages import say
 

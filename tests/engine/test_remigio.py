@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +12,6 @@ from cardgames.cards import multi_deck
 from cardgames.core import concrete
 from cardgames.melds import Rules
 from cardgames.remigio.game import GAME, TURN_LIMIT, closing_kind, has_five_pairs
-from django.utils import translation
 from play.presentation.messages import refusal as refusal_text
 from play.presentation.messages import say
 

@@ -10,6 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import get_game
@@ -76,14 +77,7 @@ class Table(models.Model):
         return self.games.order_by("-number").first()
 
     def get_absolute_url(self):
-        return f"/jouer/tables/{self.pk}/"
-
-    def invite_url(self):
-        return f"{self.get_absolute_url()}?invitation={self.invite_token}"
-
-    @property
-    def group_name(self):
-        return f"table-{self.pk}"
+        return reverse("play:table", args=[self.pk])
 
 
 class Seat(models.Model):
@@ -173,11 +167,6 @@ class Game(models.Model):
 
     def __str__(self):
         return f"{self.table} · {self.number}"
-
-    def view_for(self, user, lang=None):
-        from play.queries import view_for
-
-        return view_for(self, user, lang=lang)
 
 
 class Participant(models.Model):
@@ -300,119 +289,3 @@ class TurnNotification(models.Model):
                 fields=["game", "seat", "version"], name="turn_notification_once"
             ),
         ]
-
-
-# ----- the economy at chip tables (play/cave.py): caves, reserves, chips, rake ----------
-
-
-class TableEconomy(models.Model):
-    """The écus side of a chip table (Ramponneau, not practice): bounds and settlement."""
-
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="economy")
-    cave_min_bb = models.PositiveIntegerField(default=10)
-    cave_max_bb = models.PositiveIntegerField(default=100)
-    # The last hand whose chips went back to the reserves (and whose rake was paid).
-    settled_number = models.PositiveIntegerField(default=0)
-    rake_total = models.BigIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(cave_min_bb__gte=1) & Q(cave_max_bb__gte=models.F("cave_min_bb")),
-                name="table_economy_cave_bounds",
-            ),
-        ]
-
-
-class TableBankroll(models.Model):
-    """A player's chips at a chip table that are not in the hand being dealt."""
-
-    class Status(models.TextChoices):
-        PLAYING = "playing", _("joue")
-        WAITING_BB = "waiting_bb", _("attend la grosse blinde")
-        POST_BB = "post_bb", _("pose la grosse blinde")
-        STANDING = "standing", _("levé")
-        LEAVING = "leaving", _("ramasse ses gains à la fin de la main")
-        LEFT = "left", _("parti")
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="bankrolls")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="bankrolls")
-    reserve = models.BigIntegerField(default=0)
-    status = models.CharField(max_length=12, choices=Status.choices,
-                              default=Status.WAITING_BB)
-    # Why the platform sat the player out by itself: "no_hands", "level", "broke" or "".
-    sat_out_reason = models.CharField(max_length=12, blank=True, default="")
-    caved = models.BigIntegerField(default=0)
-    cashed_out = models.BigIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["table", "user"], name="bankroll_once_per_table"),
-            models.CheckConstraint(condition=Q(reserve__gte=0), name="bankroll_reserve_gte_0"),
-        ]
-
-
-class ChipMovement(models.Model):
-    """Chips entering or leaving a table, or changing hands outside the engine. Append-only."""
-
-    class Kind(models.TextChoices):
-        CAVE = "cave", _("cave")
-        CASH_OUT = "cash_out", _("gains ramassés")
-        RAKE = "rake", _("prélèvement")
-        DEAD_BLIND = "dead_blind", _("grosse blinde d'entrée")
-        DEAD_BLIND_WON = "dead_won", _("blindes d'entrée gagnées")
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chip_movements")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.SET_NULL)
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    amount = models.BigIntegerField()
-    game_number = models.PositiveIntegerField(null=True, blank=True)
-    idempotency_key = models.CharField(max_length=200, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(condition=Q(amount__gt=0), name="chip_movement_amount_gt_0"),
-        ]
-        indexes = [models.Index(fields=["table", "kind"], name="chip_movement_table")]
-
-
-class CardDeck(models.Model):
-    """A deck of cards bought with tokens: it opens one Ramponneau table its owner runs."""
-
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                              related_name="card_decks")
-    price_tokens = models.PositiveIntegerField()
-    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="card_deck")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-
-class Contest(models.Model):
-    """A concours: staff pick a game and a period; players are ranked on what they won."""
-
-    game_slug = models.CharField(_("jeu"), max_length=32)
-    name = models.CharField(_("nom"), max_length=80)
-    starts_at = models.DateTimeField(_("début"))
-    ends_at = models.DateTimeField(_("fin"))
-    winners_count = models.PositiveSmallIntegerField(_("nombre de gagnants"), default=3)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-
-    class Meta:
-        verbose_name = _("concours")
-        verbose_name_plural = _("concours")
-        ordering = ["-starts_at"]
-        constraints = [
-            models.CheckConstraint(condition=Q(ends_at__gt=models.F("starts_at")),
-                                   name="contest_period"),
-        ]
-
-    def __str__(self):
-        return self.name
-
-    def get_absolute_url(self):
-        return f"/jouer/concours/{self.pk}/"

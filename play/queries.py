@@ -1,8 +1,8 @@
-"""Read-only helpers: seat lookups, per-seat views, "my games", open tables.
+"""Read-only helpers: seat lookups, table snapshots, "my games", open tables.
 
-Loading a view costs the same at move 10 and move 10,000: the state comes from the
-game's snapshot, and only the last LOG_LINES messages of the log are read; they are worded
-in each reader's language when a view is made (once per language and snapshot).
+Loading a table costs the same at move 10 and move 10,000: the state comes from the
+game's snapshot, and only the last LOG_LINES messages of the log are read (as data: the
+reader's view words them, play/presentation/view.py).
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ import time
 from dataclasses import dataclass, field
 
 from django.db.models import BooleanField, Case, Count, F, OuterRef, Subquery, Value, When
-from django.utils import timezone, translation
 
 from play.models import ChatMessage, ChatMute, Game, Seat, Table
-from play.presentation.labels import lang_code
-from play.presentation.messages import sentences
 
 LOG_LINES = 50
 CHAT_LINES = 30
@@ -81,21 +78,12 @@ class Snapshot:
     chat: list
     muted: set  # user ids who muted this table's chat
     loaded_at: float = field(default_factory=time.monotonic)
-    worded: dict = field(default_factory=dict)  # lang -> the log in sentences
+    # The log in sentences, by language: filled by play.presentation.view as readers ask.
+    worded: dict = field(default_factory=dict)
 
     @property
     def key(self):
         return (self.game.pk if self.game else None, self.game.version if self.game else 0)
-
-    def log_in(self, lang: str) -> list[str]:
-        """The log in ``lang``, worded once for all the connections reading that language."""
-        found = self.worded.get(lang)
-        if found is None:
-            names = [p["name"] for p in players(self.table, self.seats)]
-            with translation.override(lang):
-                found = sentences(self.table.game_slug, self.log, names)
-            self.worded[lang] = found
-        return found
 
 
 def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snapshot:
@@ -124,52 +112,6 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         chat=chat_for(table, None),
         muted=set(ChatMute.objects.filter(table=table).values_list("user_id", flat=True)),
     )
-
-
-def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
-    """The user's seat's view (spectator view otherwise) + the platform fields; no query."""
-    table, game, seats = snapshot.table, snapshot.game, snapshot.seats
-    lang = lang_code(lang or getattr(user, "preferred_language", None))
-    user_id = getattr(user, "pk", None)
-    you = next((s.position for s in seats if user_id is not None and s.user_id == user_id),
-               None)
-    view = {}
-    if game is not None:
-        view.update(table.engine.view(game.state, you))
-    muted = user_id in snapshot.muted
-    everyone = players(table, seats, you)
-    view.update(
-        {
-            "version": game.version if game else 0,
-            "table_id": table.pk,
-            "game_id": game.pk if game else None,
-            "game_number": game.number if game else 0,
-            "game_slug": table.game_slug,
-            "status": game.status if game else "waiting",
-            "table_status": table.status,
-            "pace": table.pace,
-            "move_seconds": table.move_seconds,
-            "you": you,
-            "seat_names": [p["name"] for p in everyone],
-            "seating": everyone,
-            "deadline": game.deadline.isoformat() if game and game.deadline else None,
-            "server_time": timezone.now().isoformat(),
-            "log": list(snapshot.log_in(lang)),
-            "chat": [] if muted else list(snapshot.chat),
-            "chat_muted": muted,
-        }
-    )
-    if game is not None and game.status == Game.Status.FINISHED:
-        view["result"] = game.result
-    return view
-
-
-def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> dict:
-    """The engine's view for the user's seat (spectator view otherwise) + platform fields.
-
-    `game` may be None for a table still waiting for players (then pass `table`).
-    """
-    return view_from_snapshot(load_snapshot(table or game.table, game), user, lang)
 
 
 def my_games(user):

@@ -17,7 +17,10 @@ class RulesPageAdminForm(forms.ModelForm):
         cleaned = super().clean()
         if cleaned.get("status") == "published" and "body" in cleaned:
             rendered = services.render_page_body(
-                cleaned["body"], cleaned.get("slug", ""), cleaned.get("language", "fr")
+                cleaned["body"],
+                cleaned.get("slug", ""),
+                cleaned.get("language", "fr"),
+                players_note=cleaned.get("fiche_players", ""),
             )
             if rendered.errors:
                 raise forms.ValidationError(rendered.errors)

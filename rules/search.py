@@ -33,6 +33,7 @@ class Hit:
     url: str
     excerpt: SafeString
     score: float
+    language: str = "fr"
 
 
 def stem(word: str) -> str:

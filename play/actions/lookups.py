@@ -36,3 +36,8 @@ def seats_by_position(table: Table) -> dict[int, Seat]:
         cached = {s.position: s for s in table.seats.select_related("user")}
         table._seats_by_position = cached
     return cached
+
+
+def forget_seats(table: Table) -> None:
+    """Seats were taken or freed in this transaction: read them again next time."""
+    table.__dict__.pop("_seats_by_position", None)

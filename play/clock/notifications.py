@@ -20,13 +20,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from play.models import Game, Seat, Table, TurnNotification
-from play.presentation.games import game_name
-from play.presentation.labels import lang_code
+from taverne.games import game_name
 
 log = logging.getLogger(__name__)
 
 LIVE_INTERVAL = timedelta(minutes=15)
-
 
 
 def _mail(user, table: Table, game: Game) -> tuple[str, str]:
@@ -108,7 +106,7 @@ def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
             TurnNotification.objects.create(game=game, seat=position, version=version)
     except IntegrityError:
         return False  # already sent for this turn
-    with translation.override(lang_code(user.preferred_language)):
+    with translation.override(user.preferred_language):
         subject, body = _mail(user, table, game)
     send_mail(subject, body, None, [user.email])
     return True

@@ -12,9 +12,6 @@ colours are presentation attributes (``fill``), which it allows.
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-
-from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -63,12 +60,6 @@ def rank_index(rank: str) -> str:
     return str(INDEX.get(rank, rank))
 
 
-def _language(lang: str | None):
-    """Draw in ``lang`` when given (the rules pages' cards stay French), else in the active
-    language."""
-    return translation.override(lang) if lang else nullcontext()
-
-
 def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
     scale = size / 100
     return (
@@ -114,7 +105,6 @@ def card_svg(
     code: str,
     four_colour: bool = False,
     size: int | None = None,
-    lang: str | None = None,
     extra_class: str = "",
 ) -> SafeString:
     """One card as an inline ``<svg>``; ``size`` is its width in pixels (CSS may override).
@@ -123,8 +113,7 @@ def card_svg(
     """
     if not is_card(code):
         return card_back(size=size, extra_class=extra_class)
-    with _language(lang):
-        return _card_svg(code, four_colour, size, extra_class)
+    return _card_svg(code, four_colour, size, extra_class)
 
 
 def _card_svg(code: str, four_colour: bool, size: int | None, extra_class: str) -> SafeString:
@@ -193,19 +182,18 @@ def card_back(
     return _svg(label, body, classes, size)
 
 
-def card_text(code: str, lang: str | None = None) -> SafeString:
+def card_text(code: str) -> SafeString:
     """The text fallback: "10♥" with the card's name for screen readers."""
     if not is_card(code):
         return mark_safe(f'<span class="card-text">{escape(_("carte cachée"))}</span>')
-    with _language(lang):
-        rank, suit = code[0], code[1]
-        if rank == "X":
-            short = "★"
-            css = f"card-text card-text--joker-{suit}"
-        else:
-            short = rank_index(rank) + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[suit]
-            css = f"card-text card-text--{suit}"
-        return mark_safe(
-            f'<span class="{css}" role="img" aria-label="{escape(card_name(code))}">'
-            f"{escape(short)}\ufe0e</span>"
-        )
+    rank, suit = code[0], code[1]
+    if rank == "X":
+        short = "★"
+        css = f"card-text card-text--joker-{suit}"
+    else:
+        short = rank_index(rank) + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[suit]
+        css = f"card-text card-text--{suit}"
+    return mark_safe(
+        f'<span class="{css}" role="img" aria-label="{escape(card_name(code))}">'
+        f"{escape(short)}\ufe0e</span>"
+    )

@@ -31,7 +31,7 @@ CARD_KEYS = ("card", "turnup")
 SUIT_KEYS = ("suit", "trump", "led")
 
 # The log of a game played before messages were data, kept as its two sentences (a
-# replay of that game failed when the log was converted: play/migrations/0004).
+# replay of that game failed when the log was converted: play/migrations/0005).
 LEGACY = "legacy"
 
 

@@ -27,11 +27,13 @@ from play.actions import (
     do_mute_chat,
     remember_server_loop,
 )
+from play.actions.broadcast import group_name
 from play.clock import scheduler
 from play.models import ChatMessage, Game, Table
 from play.presentation.labels import lang_code
 from play.presentation.table import render_error_fragment, render_table_fragments
-from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
+from play.presentation.view import view_from_snapshot
+from play.queries import can_watch, chat_line, is_muted, load_snapshot
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message
 
 log = logging.getLogger(__name__)
@@ -195,13 +197,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=code)
             return
         self.joined = True
-        await self.channel_layer.group_add(f"table-{self.table_id}", self.channel_name)
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         await self._send_payload(sent, payload)
 
     async def disconnect(self, code):
         if not getattr(self, "joined", False):
             return
-        await self.channel_layer.group_discard(f"table-{self.table_id}", self.channel_name)
+        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
         if self.position is not None:
             await database_sync_to_async(do_disconnect)(self.table_id, self.user)
 

@@ -18,6 +18,7 @@ from play.presentation.options import choice_label, option_label
 from play.presentation.words import of_name
 from play.web.access import refuse, remember_invitation
 from play.web.forms import TableForm
+from rules import players
 
 
 def _options_summary(table: Table) -> list[str]:
@@ -48,7 +49,7 @@ def lobby(request):
             section["name"] = slug.replace("-", " ").capitalize()
         else:
             section["name"] = game_name(slug)
-            section["seats"] = (engine.min_seats, engine.max_seats)
+            section["players"] = players.phrase(slug)
             for table in queries.open_tables(slug)[:20]:
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)

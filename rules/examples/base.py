@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 from django.utils import translation
 
+from cardgames import BadOptions
 from cardgames.cards import SUIT_SYMBOLS, is_card
 from play.presentation import messages, words
+from play.presentation.card_svg import rank_index
 
 SUITS_FR = {"coeur": "h", "carreau": "d", "trefle": "c", "pique": "s"}
 SUIT_NAMES_FR = {"h": "cœur", "d": "carreau", "c": "trèfle", "s": "pique"}
@@ -35,22 +37,23 @@ def fold(text: str) -> str:
 
 
 def card_short(code: str) -> str:
-    """A card as text: "10♥", "A♠", "★" for a joker."""
+    """A card as text, its rank as the corner of the drawn card prints it in the active
+    language: "10♥", "R♠" in French, "K♠" in English; "★" for a joker."""
     face = code[:2]
     if face[0] == "X":
         return "★"
-    rank = {"T": "10", "J": "V", "Q": "D", "K": "R"}.get(face[0], face[0])
-    return rank + SUIT_SYMBOLS[face[1]]
+    return rank_index(face[0]) + SUIT_SYMBOLS[face[1]]
 
 
 def in_french(word, *args) -> str:
-    """The site's wording of something, in French: examples speak to French editors."""
+    """The site's wording of something, in French: examples speak to French editors, and
+    a claim is compared with the example block's words, which are French."""
     with translation.override("fr"):
         return str(word(*args))
 
 
 def refusal_fr(slug: str, refusal) -> str:
-    """Why the engine refuses (an ``IllegalAction``), in French."""
+    """Why the engine refuses (an ``IllegalAction`` or ``BadOptions``), in French."""
     return in_french(messages.refusal, slug, refusal.message)
 
 
@@ -64,10 +67,39 @@ def card_fr(code: str, form: str = "name") -> str:
 
 @dataclass
 class Claim:
+    """A claim of the text checked by the engine.
+
+    ``label`` may be a lazy translation: the reader sees it in the page's language, the
+    editor's error message in French. ``engine`` is the engine's answer in the words of
+    the example block (French), compared with ``claimed``; ``shown`` is that answer as
+    the reader sees it (translated), ``engine`` when not given.
+    """
+
     label: str
     claimed: str
     engine: str
     ok: bool
+    shown: str = ""
+
+    @property
+    def display(self) -> str:
+        return str(self.shown) if self.shown != "" else self.engine
+
+
+@dataclass
+class Step:
+    """One move of a fully played deal: a sentence and the cards it shows."""
+
+    text: str
+    cards: list = field(default_factory=list)
+
+
+@dataclass
+class Part:
+    """A stretch of a played deal (a betting round, a trick...), folded on the page."""
+
+    title: str
+    steps: list = field(default_factory=list)
 
 
 @dataclass
@@ -75,19 +107,35 @@ class Verdict:
     rows: list = field(default_factory=list)  # (label, [cards])
     facts: list = field(default_factory=list)  # (label, text): the engine's say, no claim
     claims: list = field(default_factory=list)
+    parts: list = field(default_factory=list)  # a played deal, step by step
 
-    def claim(self, label: str, claimed, engine, ok: bool | None = None) -> None:
+    def claim(self, label, claimed, engine, ok: bool | None = None, shown="") -> None:
         if ok is None:
             ok = fold(claimed) == fold(engine)
-        self.claims.append(Claim(label, str(claimed), str(engine), ok))
+        self.claims.append(Claim(label, str(claimed), str(engine), ok, shown))
+
+    def step(self, text: str, cards=()) -> None:
+        """A move of a played deal, in the current part."""
+        if not self.parts:
+            self.parts.append(Part(""))
+        self.parts[-1].steps.append(Step(str(text), list(cards)))
+
+    def part(self, title: str) -> None:
+        """Start a new stretch of the deal (unless the current one is still empty)."""
+        if self.parts and not self.parts[-1].steps:
+            self.parts[-1].title = str(title)
+        else:
+            self.parts.append(Part(str(title)))
 
     @property
     def errors(self) -> list[str]:
-        return [
-            f"« {c.label} » : le texte dit « {c.claimed} », le moteur trouve « {c.engine} »."
-            for c in self.claims
-            if not c.ok
-        ]
+        # Editors read the errors in French, whatever the language of the page.
+        with translation.override("fr"):
+            return [
+                f"« {c.label} » : le texte dit « {c.claimed} », le moteur trouve « {c.engine} »."
+                for c in self.claims
+                if not c.ok
+            ]
 
 
 @dataclass
@@ -190,8 +238,8 @@ def options_for(example: Example, game) -> dict:
             given[key] = value
     try:
         return game.resolve_options(given)
-    except Exception as refusal:  # BadOptions carries a French message
-        raise ExampleError(getattr(refusal, "fr", str(refusal))) from None
+    except BadOptions as refusal:
+        raise ExampleError(refusal_fr(game.slug, refusal)) from None
 
 
 def names(text: str) -> list[str]:

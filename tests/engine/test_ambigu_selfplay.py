@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,10 +76,14 @@ def test_chips_are_conserved_across_chained_deals_with_carry_overs(
         assert {(d, c): a for d, c, a in carry["debts"]} == debts
 
 
-def test_selfplay_of_a_thousand_chained_deals_keeps_the_contract():
-    summary = selfplay.run("ambigu", 1000, 3)
+# A hundred chained deals in `make test`; a thousand with the slow checks.
+@pytest.mark.parametrize(
+    "deals", [100, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_selfplay_of_chained_deals_keeps_the_contract(deals):
+    summary = selfplay.run("ambigu", deals, 3)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 1000
+    assert sum(summary["games_by_seat_count"].values()) == deals
 
 
 def test_selfplay_with_bots_keeps_the_contract():

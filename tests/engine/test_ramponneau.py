@@ -501,8 +501,11 @@ def test_chips_are_conserved_through_every_action(seed, seats, rake, cap):
         assert result["rake"] <= cap
 
 
-def test_selfplay_of_1000_chained_hands_keeps_every_invariant():
-    summary = run("ramponneau", 1000, seed=11)
+@pytest.mark.parametrize(
+    "hands", [150, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_selfplay_of_chained_hands_keeps_every_invariant(hands):
+    summary = run("ramponneau", hands, seed=11)
     assert summary["violations"] == 0, summary["first_violations"]
 
 

@@ -8,10 +8,13 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from django.utils.html import escape
 
-from cardgames.cards import card_name
 from play.actions import do_act, do_add_bot, do_bot_move, do_create_table
 from play.models import Game
+from play.presentation.archive import participants_of
+from play.presentation.messages import say
+from play.presentation.words import card_name
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +70,8 @@ def test_it_replays_a_finished_game_step_by_step(client, alice, finished):
     assert 'href="?etape=1"' in second
     assert f"Étape {total} sur {total}" in last
     # the first action is the cut; its sentence is the step's caption
-    assert finished.actions.get(seq=1).text_fr in first
+    names = [p.display_name for p in participants_of(finished)]
+    assert escape(say("all-fours", finished.actions.get(seq=1).message, names)) in first
 
 
 def test_a_step_shows_the_players_own_hand_and_not_the_bots(client, alice, finished):

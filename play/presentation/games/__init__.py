@@ -5,7 +5,9 @@ for ``-``), found by its name, beside its templates ``templates/play/games/<slug
 A module may define, all optional (a game without a module gets the generic board and
 reads its codes as they are):
 
-- ``NAME``: the game's name, translated (else the engine's own name);
+- ``NAME``: the game's name marked for the catalogue, ``pgettext_lazy("nom du jeu",
+  <the engine's name>)``: ``taverne.games.game_name`` looks the translation up by the
+  engine's name (tests/play/test_presentation_games.py checks they agree);
 - ``MESSAGES``: the wording of its log messages, by code (``play.presentation.messages``);
 - ``REFUSALS``: the wording of its refusals (rules broken, options refused), by code;
 - ``OPTIONS``: the words of its table options (``play.presentation.options.OptionWords``);
@@ -23,7 +25,7 @@ import importlib
 from functools import cache
 from types import SimpleNamespace
 
-from cardgames.registry import UnknownGame, get_game
+from taverne.games import game_name
 
 
 def _no_label(action):
@@ -33,6 +35,8 @@ def _no_label(action):
 def _no_extras(base, low, high):
     return {}
 
+
+__all__ = ["DEFAULTS", "game_name", "presenter"]
 
 DEFAULTS = {
     "NAME": None,
@@ -61,14 +65,3 @@ def presenter(slug: str) -> SimpleNamespace:
     return SimpleNamespace(**{key: getattr(module, key, default)
                               for key, default in DEFAULTS.items()})
 
-
-def game_name(slug: str) -> str:
-    """The game's name in the reader's language: « L'Ascenseur », "Ramponneau (Texas
-    Hold'em)"."""
-    name = presenter(slug).NAME if slug else None
-    if name is not None:
-        return str(name)
-    try:
-        return get_game(slug).name
-    except UnknownGame:
-        return slug

@@ -93,6 +93,12 @@ class Seat(models.Model):
         related_name="seats",
     )
     bot = models.CharField(max_length=40, blank=True, default="")
+    # How well the bot plays (cardgames.core.BOT_LEVELS); a player sitting out is stood
+    # in for at the default level.
+    bot_level = models.CharField(
+        _("niveau de l'automate"), max_length=10, blank=True, default="",
+        choices=[("debutant", _("débutant")), ("habitue", _("habitué")), ("maitre", _("maître"))],
+    )
     # Open websockets of this seat's user on this table (kept by the consumer): the
     # turn e-mail goes only to players with none.
     connections = models.IntegerField(default=0)

@@ -54,6 +54,7 @@ def players(table, seats, you=None) -> list[dict]:
             "position": p,
             "name": by_position[p].name if p in by_position else None,
             "bot": by_position[p].is_bot if p in by_position else False,
+            "bot_level": by_position[p].bot_level if p in by_position else "",
             "connected": by_position[p].connections > 0 if p in by_position else False,
             "sitting_out": by_position[p].sitting_out if p in by_position else False,
             "you": you == p,

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib import admin
+from django.utils import timezone
 from reversion.admin import VersionAdmin
 
 from rules import services
@@ -42,8 +43,6 @@ class RulesPageAdmin(VersionAdmin):
             rendered = services.render_page_body(obj.body, obj.slug, obj.language)
             obj.html, obj.text, obj.toc = rendered.html, rendered.text, rendered.toc
             if obj.published_at is None:
-                from django.utils import timezone
-
                 obj.published_at = timezone.now()
             obj.draft = None
         super().save_model(request, obj, form, change)

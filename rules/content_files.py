@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.conf import settings
+
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 
 # Front-matter keys of a page → model fields.
@@ -99,6 +101,4 @@ def glossary(base: Path | None = None, language: str = SOURCE_LANGUAGE) -> list[
 
 def languages() -> list[str]:
     """The languages shipped: French, then each translation with a folder of its own."""
-    from django.conf import settings
-
     return [code for code, _name in settings.LANGUAGES]

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -135,8 +136,6 @@ def restore(request, slug, version_id):
 
 
 def _edit_url(slug: str, language: str) -> str:
-    from django.urls import reverse
-
     url = reverse("rules:edit", args=[slug])
     return url if language == "fr" else f"{url}?langue={language}"
 

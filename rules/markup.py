@@ -14,6 +14,7 @@ docs/rules.md is the editors' guide.
 
 from __future__ import annotations
 
+import html as html_module
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
@@ -426,8 +427,6 @@ def render(
 
 
 def _unescape(text: str) -> str:
-    import html as html_module
-
     return html_module.unescape(text)
 
 

@@ -14,6 +14,9 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
+from cardgames import SLUGS
+from rules import players
+
 FICHE_FIELDS = (
     ("fiche_players", _("Joueurs")),
     ("fiche_cards", _("Cartes")),
@@ -91,16 +94,12 @@ class RulesPage(models.Model):
 
     @property
     def is_game(self):
-        from cardgames import SLUGS
-
         return self.slug in SLUGS
 
     def players_text(self) -> str:
         """The fiche's players: the engine's count, then the editor's note."""
         if not self.is_game:
             return self.fiche_players
-        from rules import players
-
         with translation.override(self.language):  # the fiche speaks the page's language
             count = players.phrase(self.slug)
             if not self.fiche_players:

@@ -12,10 +12,11 @@ from django.contrib.postgres.search import (
 )
 from django.db.models import F, Value
 from django.db.models.functions import Greatest
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from rules.models import GlossaryTerm, RulesPage, Status
-from rules.search import MAX_RESULTS, Hit, correct, terms_of
+from rules.search_words import MAX_RESULTS, Hit, correct, terms_of
 
 CONFIGS = {"fr": "french_unaccent", "en": "english"}
 HEADLINE = {"start_sel": "<mark>", "stop_sel": "</mark>", "max_words": 40, "min_words": 20}
@@ -80,8 +81,6 @@ def _run(query_text: str, language: str) -> list[Hit]:
 
 def _safe(headline: str):
     # SearchHeadline returns the stored plain text with our <mark> tags: escape the rest.
-    from django.utils.html import escape
-
     escaped = escape(headline).replace("&lt;mark&gt;", "<mark>").replace("&lt;/mark&gt;", "</mark>")
     return mark_safe(escaped.replace("\n", " "))
 

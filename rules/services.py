@@ -7,12 +7,17 @@ cached rendering once the transaction commits.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import reversion
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone, translation
 
-from rules import markup
+from cardgames import SLUGS
+from rules import markup, players
 from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
 
 GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
@@ -21,11 +26,6 @@ GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
 def _code_version() -> str:
     """A digest of the templates that shape a cached page: a deploy that changes them
     must not serve pages cached by the previous version (Redis outlives processes)."""
-    import hashlib
-    from pathlib import Path
-
-    from django.conf import settings
-
     digest = hashlib.sha256()
     for path in sorted((Path(settings.BASE_DIR) / "templates").glob("**/*.html")):
         digest.update(path.read_bytes())
@@ -56,9 +56,6 @@ def render_page_body(
 ) -> markup.Rendered:
     """The page's markup rendered in its language, examples checked; the player counts a
     game page states (its text and the fiche's note) are checked against its engine."""
-    from cardgames import SLUGS
-    from rules import players
-
     terms = glossary_terms(language) if terms is None else terms
     rendered = markup.render(body, terms=terms, game_page=slug in SLUGS, language=language)
     if slug in SLUGS:
@@ -78,8 +75,6 @@ def page_cache_key(page: RulesPage, language: str) -> str:
 
 
 def _forget(page: RulesPage) -> None:
-    from django.conf import settings
-
     keys = []
     for code, _ in settings.LANGUAGES:
         base = page_cache_key(page, code)
@@ -130,18 +125,6 @@ def do_publish(
         with reversion.create_revision():
             reversion.set_user(user)
             reversion.set_comment(comment)
-            page.save()
-    return page
-
-
-def do_unpublish(page: RulesPage, user=None) -> RulesPage:
-    with transaction.atomic():
-        page = RulesPage.objects.select_for_update().get(pk=page.pk)
-        _forget(page)
-        page.status = Status.DRAFT
-        with reversion.create_revision():
-            reversion.set_user(user)
-            reversion.set_comment("Retirée de la publication")
             page.save()
     return page
 

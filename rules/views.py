@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -99,8 +100,6 @@ def page(request, slug):
 
 def _anonymous_page(request, page, context):
     """Most readers: the whole page from the cache, with this request's token and nonce."""
-    from django.middleware.csp import get_nonce
-
     key = f"{services.page_cache_key(page, reader_language())}:anon:{int(context['four_colour'])}"
     html = cache.get(key)
     if html is None:

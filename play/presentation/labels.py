@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from cardgames import IllegalAction
 from cardgames.cards import is_card
+from cardgames.core import BOT_LEVELS
 from play.presentation import messages, words
 from play.presentation.games import presenter
 
@@ -136,3 +137,13 @@ def remaining_text(seconds: float) -> str:
     if hours:
         return _("%(h)s h %(m)02d") % {"h": hours, "m": minutes}
     return f"{minutes}:{secs:02d}"
+
+
+def bot_level_choices() -> list[tuple[str, str]]:
+    """The bots' levels, weakest first, with their names in the reader's language."""
+    names = {"debutant": _("débutant"), "habitue": _("habitué"), "maitre": _("maître")}
+    return [(level, names[level]) for level in BOT_LEVELS]
+
+
+def bot_level_label(level: str) -> str:
+    return dict(bot_level_choices()).get(level, "")

@@ -31,7 +31,7 @@ CARD_KEYS = ("card", "turnup")
 SUIT_KEYS = ("suit", "trump", "led")
 
 # The log of a game played before messages were data, kept as its two sentences (a
-# replay of that game failed when the log was converted: play/migrations/0005).
+# replay of that game failed when the log was converted: play/migrations/0006).
 LEGACY = "legacy"
 
 
@@ -87,14 +87,28 @@ def say(slug: str, message: dict | None, names) -> str:
         return message.get("en" if english else "fr") or message.get("fr") or ""
     entry = presenter(slug).MESSAGES.get(code)
     if entry is None:
-        log.warning("no wording for the message %s", code)
-        return ""
+        return _generic(message, Params(message, names))
     return _word(entry, Params(message, names))
 
 
+def _generic(message: dict, params: Params) -> str:
+    """A message its game does not word (a game without its own words, such as one added
+    from elsewhere; tests/play/test_wording.py checks the house games word every code):
+    who, then the other parameters in words, « Alice : le roi de pique. »."""
+    who = next((params[key] for key in SEAT_KEYS if key in message), "")
+    what = ", ".join(
+        str(params[key]) for key in message if key != "code" and key not in SEAT_KEYS
+    )
+    if who and what:
+        return pgettext("message d'un jeu sans mots : qui, quoi", "%(who)s : %(what)s.") % {
+            "who": who, "what": what}
+    return who or what
+
+
 def sentences(slug: str, messages, names) -> list[str]:
-    """Several messages of one game, in order (the log of a table or an archive)."""
-    return [say(slug, message, names) for message in messages]
+    """Several messages of one game, in order (the log of a table or an archive), leaving
+    out those with nothing to say."""
+    return [said for said in (say(slug, message, names) for message in messages) if said]
 
 
 # ----- refusals -----------------------------------------------------------------------

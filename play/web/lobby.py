@@ -9,11 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cardgames import SLUGS, available_games
+from cardgames import available_games, slugs
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
 from play.presentation.games import game_name
+from play.presentation.labels import bot_level_choices
 from play.presentation.options import choice_label, option_label
 from play.presentation.words import of_name
 from play.web.access import refuse, remember_invitation
@@ -42,7 +43,7 @@ def lobby(request):
     """Open tables per game, with "create" and "play now against bots"."""
     games = available_games()
     sections = []
-    for slug in SLUGS:
+    for slug in slugs():
         engine = games.get(slug)
         section = {"slug": slug, "available": engine is not None, "tables": []}
         if engine is None:
@@ -54,7 +55,9 @@ def lobby(request):
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)
         sections.append(section)
-    return render(request, "play/lobby.html", {"sections": sections})
+    return render(
+        request, "play/lobby.html", {"sections": sections, "bot_levels": bot_level_choices()}
+    )
 
 
 @login_required
@@ -92,7 +95,7 @@ def play_now(request, slug):
     if slug not in available_games():
         raise Http404(_("Ce jeu n'est pas encore ouvert."))
     try:
-        table = actions.do_play_now(request.user, slug)
+        table = actions.do_play_now(request.user, slug, level=request.POST.get("niveau", ""))
     except ServiceError as error:
         refuse(request, error)
         return redirect("play:lobby")

@@ -63,7 +63,7 @@ def join(request, table_id):
 def add_bot(request, table_id):
     table = get_table(table_id)
     try:
-        actions.do_add_bot(table, request.user)
+        actions.do_add_bot(table, request.user, level=request.POST.get("niveau", ""))
     except ServiceError as error:
         refuse(request, error)
     return redirect(table.get_absolute_url())

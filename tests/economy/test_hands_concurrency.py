@@ -1,18 +1,14 @@
 """Hands counted concurrently at several tables: never more free hands than allowed."""
 
 import pytest
-from django.db import connection
 
 from economy import hands, ledger
 from economy.models import Currency, HandDeal
-from tests.economy.test_ledger_concurrency import run_threads
+from tests.support.concurrency import postgresql_only, race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="row-lock concurrency is tested on PostgreSQL (set DATABASE_URL)",
-    ),
+    postgresql_only,
 ]
 
 
@@ -22,7 +18,7 @@ def test_thirty_tables_dealing_at_once_take_twenty_free_hands_then_pack_hands(al
     def deal(n):
         return hands.consume_hand(alice, "ramponneau", table_id=n, game_number=1).source
 
-    outcomes = run_threads(30, deal)
+    outcomes = race(30, deal)
     assert outcomes.count("free") == 20
     assert outcomes.count("pack") == 5
     assert sum(isinstance(o, hands.NoHandLeft) for o in outcomes) == 5

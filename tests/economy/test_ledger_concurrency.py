@@ -1,41 +1,15 @@
 """Concurrent spends against one balance (PostgreSQL: real row locks)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from economy import ledger
 from economy.models import Currency, LedgerEntry
+from tests.support.concurrency import postgresql_only, race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="row-lock concurrency is tested on PostgreSQL (set DATABASE_URL)",
-    ),
+    postgresql_only,
 ]
-
-
-def run_threads(count, work):
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def worker(n):
-        try:
-            barrier.wait()
-            outcomes[n] = work(n)
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            outcomes[n] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return outcomes
 
 
 def test_fifty_concurrent_spends_never_go_negative(alice):
@@ -44,7 +18,7 @@ def test_fifty_concurrent_spends_never_go_negative(alice):
     def spend(n):
         return ledger.post(alice, Currency.TOKENS, -10, reason="hand_pack", key=f"spend:{n}")
 
-    outcomes = run_threads(50, spend)
+    outcomes = race(50, spend)
     spent = [o for o in outcomes if isinstance(o, ledger.Posting)]
     refused = [o for o in outcomes if isinstance(o, ledger.InsufficientFunds)]
     assert len(spent) == 30 and len(refused) == 20, outcomes
@@ -62,7 +36,7 @@ def test_the_same_key_posted_concurrently_counts_once(bob):
     def post(n):
         return ledger.post(bob, Currency.TOKENS, 25, reason="adjustment", key="once")
 
-    outcomes = run_threads(20, post)
+    outcomes = race(20, post)
     assert all(isinstance(o, ledger.Posting) for o in outcomes), outcomes
     assert sum(o.created for o in outcomes) == 1
     assert ledger.balance(bob, Currency.TOKENS) == 25

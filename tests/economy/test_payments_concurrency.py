@@ -3,23 +3,18 @@
 PostgreSQL only (real row locks); CI sets DATABASE_URL.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from economy import ledger, purchases
 from economy.models import Currency, Purchase, SandboxSession, TokenBundle
 from economy.payments.sandbox import SIGNATURE_HEADER, build_event, sign
+from tests.support.concurrency import postgresql_only, race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="row-lock concurrency is tested on PostgreSQL (set DATABASE_URL)",
-    ),
+    postgresql_only,
 ]
 SECRET = "whsec_test_sandbox"
 
@@ -28,27 +23,6 @@ SECRET = "whsec_test_sandbox"
 def _sandbox(settings):
     settings.PAYMENTS = {**settings.PAYMENTS, "PROVIDER": "sandbox",
                          "SANDBOX_WEBHOOK_SECRET": SECRET, "SANDBOX_ALLOWED": True}
-
-
-def run_threads(count, work):
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def worker(n):
-        try:
-            barrier.wait()
-            outcomes[n] = work(n)
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            outcomes[n] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return outcomes
 
 
 def pending_purchase(user):
@@ -72,7 +46,7 @@ def test_the_same_webhook_delivered_100_times_concurrently_credits_once(alice):
             statuses.append(response.status_code)
         return statuses
 
-    outcomes = run_threads(10, deliver)
+    outcomes = race(10, deliver)
     statuses = [s for o in outcomes for s in o]
     assert len(statuses) == 100
     assert statuses.count(200) == 1 and statuses.count(400) == 99
@@ -92,7 +66,7 @@ def test_distinct_events_and_the_return_page_racing_credit_once(alice):
                                           {SIGNATURE_HEADER: sign(bodies[n], SECRET)})
         return purchases.do_confirm_return(purchase.pk).status
 
-    outcomes = run_threads(10, work)
+    outcomes = race(10, work)
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert ledger.balance(alice, Currency.TOKENS) == 100
     assert Purchase.objects.get(pk=purchase.pk).status == "paid"

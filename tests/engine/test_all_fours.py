@@ -26,6 +26,7 @@ from cardgames.core import concrete
 from cardgames.selfplay import run
 from play.presentation.messages import refusal as refusal_text
 from play.presentation.messages import say
+from tests.support.playing import default_move, play_out
 
 NAMES = ["Alice", "Bob", "Chloé", "David"]
 
@@ -589,11 +590,8 @@ def test_the_default_action_is_always_legal():
     rng = random.Random(3)
     for _ in range(20):
         state = GAME.new(rng.randint(2, 4), GAME.random_options(rng))
-        while state["actor"] is not None:
-            if state["actor"] == CHANCE:
-                state = GAME.apply(state, GAME.chance_action(state, rng))
-            else:
-                state = GAME.apply(state, GAME.default_action(state))
+        state = play_out(GAME, state, rng, choose=default_move(GAME))
+        assert GAME.result(state)["winners"]
 
 
 # ----- properties ----------------------------------------------------------------------

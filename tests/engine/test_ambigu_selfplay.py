@@ -6,23 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames import CHANCE, selfplay
+from cardgames import selfplay
 from cardgames.ambigu.game import GAME
-from cardgames.core import concrete
+from tests.support.playing import bots_at, play_out
 
 
 def play_deal(state, rng, bot_seats=()):
-    while state["actor"] is not None:
-        actor = state["actor"]
-        if actor == CHANCE:
-            action = GAME.chance_action(state, rng)
-        elif actor in bot_seats:
-            action = GAME.bot_action(GAME.view(state, actor), rng)
-        else:
-            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
-        state = GAME.apply(state, action)
-        assert GAME.check_invariants(state) == []
-    return state
+    def sound(before, action, after):
+        assert GAME.check_invariants(after) == []
+
+    return play_out(GAME, state, rng, choose=bots_at(GAME, set(bot_seats)),
+                    each=sound)
 
 
 @settings(max_examples=40, deadline=None)

@@ -11,6 +11,7 @@ from cardgames.ascenseur.game import GAME, POWER, deal_sizes, playable
 from cardgames.cards import deck52
 from cardgames.core import concrete
 from cardgames.selfplay import run
+from tests.support.playing import play_out
 
 
 # Every step runs the full contract checks (views of every seat, JSON round trips,
@@ -33,6 +34,12 @@ def test_the_selfplay_checker_finds_nothing_with_the_bots():
     assert summary["violations"] == 0, summary["first_violations"]
 
 
+def check_between_deals(before, action, after):
+    if after["actor"] in (CHANCE, None):
+        assert GAME.check_invariants(after) == []
+        assert from_json(to_json(after)) == after
+
+
 @pytest.mark.parametrize(
     "games", [20, pytest.param(200, marks=pytest.mark.slow)], ids=["quick", "long"]
 )
@@ -45,18 +52,7 @@ def test_the_winners_are_the_highest_totals_after_the_last_deal(games):
         seats = rng.randint(3, 7)
         state = GAME.new(seats, options)
         log = []
-        while state["actor"] is not None:
-            if state["actor"] == CHANCE:
-                action = GAME.chance_action(state, rng)
-            else:
-                legal = GAME.legal_actions(state)
-                assert legal
-                action = concrete(rng.choice(legal), rng)
-            state = GAME.apply(state, action)
-            log.append(action)
-            if state["actor"] in (CHANCE, None):
-                assert GAME.check_invariants(state) == []
-                assert from_json(to_json(state)) == state
+        state = play_out(GAME, state, rng, each=check_between_deals, log=log)
         assert len(state["history"]) == len(deal_sizes(seats))
         result = GAME.result(state)
         top = max(result["scores"])

@@ -9,13 +9,13 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames import BadOptions, IllegalAction, clone, to_json
+from cardgames import CHANCE, BadOptions, IllegalAction, clone, to_json
 from cardgames.cards import deck52
-from cardgames.core import CHANCE, concrete
 from cardgames.ramponneau.game import GAME, compute_pots
 from cardgames.selfplay import run
 from play.presentation.messages import refusal as refusal_text
 from play.presentation.messages import say
+from tests.support.playing import play_out, random_move
 
 NO_RAKE = {"small_blind": 5, "big_blind": 10, "rake_percent": 0}
 
@@ -469,15 +469,13 @@ def test_the_log_names_bets_raises_and_all_ins_in_both_languages():
 def random_hand(rng, seats, stacks, options):
     state = GAME.new(seats, options, {"stacks": stacks, "button": rng.randrange(seats)})
     start = sum(s for s in stacks if s)
-    while state["actor"] is not None:
-        if state["actor"] == CHANCE:
-            state = GAME.apply(state, GAME.chance_action(state, rng))
-        else:
-            state = GAME.apply(state, concrete(rng.choice(GAME.legal_actions(state)), rng))
-        assert GAME.check_invariants(state) == []
-        total = sum(state["stacks"][s] for s in state["order"]) + state["pot"]
-        assert total + sum(state["bets"]) + state["rake"] == start
-    return state
+
+    def conserved(before, action, after):
+        assert GAME.check_invariants(after) == []
+        total = sum(after["stacks"][s] for s in after["order"]) + after["pot"]
+        assert total + sum(after["bets"]) + after["rake"] == start
+
+    return play_out(GAME, state, rng, each=conserved)
 
 
 @settings(max_examples=60, deadline=None)
@@ -517,7 +515,7 @@ def test_apply_never_changes_its_input():
         if state["actor"] == CHANCE:
             action = GAME.chance_action(state, rng)
         else:
-            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
-        nxt = GAME.apply(state, action)
+            action = random_move(GAME)(state, rng)
+        after = GAME.apply(state, action)
         assert state == copy
-        state = nxt
+        state = after

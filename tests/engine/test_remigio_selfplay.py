@@ -7,9 +7,9 @@ import time
 import pytest
 
 from cardgames import replay
-from cardgames.core import CHANCE, concrete
 from cardgames.remigio.game import GAME
 from cardgames.selfplay import run
+from tests.support.playing import bots_at, play_out
 
 
 def play_match(rng, bots=()):
@@ -18,18 +18,13 @@ def play_match(rng, bots=()):
     seats = rng.randint(low, high)
     state = GAME.new(seats, options)
     log = []
-    while state["actor"] is not None:
-        actor = state["actor"]
-        if actor == CHANCE:
-            action = GAME.chance_action(state, rng)
-        elif actor in bots:
-            action = GAME.bot_action(GAME.view(state, actor), rng)
-        else:
-            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
-        state = GAME.apply(state, action)
-        log.append(action)
-        if state["phase"] in ("deal", "over"):
-            assert GAME.check_invariants(state) == [], GAME.check_invariants(state)
+
+    def sound_between_rounds(before, action, after):
+        if after["phase"] in ("deal", "over"):
+            assert GAME.check_invariants(after) == [], GAME.check_invariants(after)
+
+    state = play_out(GAME, state, rng, choose=bots_at(GAME, set(bots)),
+                     each=sound_between_rounds, log=log)
     assert replay(GAME, seats, options, None, log) == state
     return state
 

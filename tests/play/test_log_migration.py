@@ -1,6 +1,6 @@
 """Old games stay readable after the log became data: a database as it was before (each
-action logged as two sentences, ``text_fr`` and ``text_en``, play 0004) migrates forward
-(play 0005, 0006): each action's message is the engine's, found by replaying the game, and
+action logged as two sentences, ``text_fr`` and ``text_en``, play 0005) migrates forward
+(play 0006, 0007): each action's message is the engine's, found by replaying the game, and
 where a replay fails the old sentences are kept as they were, in both languages."""
 
 import random
@@ -14,7 +14,7 @@ from cardgames import CHANCE, get_game
 from play.models import Action, Game
 from play.presentation.messages import LEGACY, say
 
-BEFORE_MESSAGES = [("play", "0004_economy_moves_out")]
+BEFORE_MESSAGES = [("play", "0005_seat_bot_level")]
 NAMES = ["Alice", "Bob"]
 
 pytestmark = pytest.mark.django_db(transaction=True)

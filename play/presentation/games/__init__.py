@@ -2,8 +2,9 @@
 for ``-``), found by its name, beside its templates ``templates/play/games/<slug>.html``
 (the board) and ``<slug>_result.html`` (a finished hand, for chained tables).
 
-A module may define, all optional (a game without a module gets the generic board and
-reads its codes as they are):
+A module may define, all optional (a game without a module gets the generic board, its
+messages said generically, « Alice : le roi de pique. », and its refusals as a general
+« Action refusée par les règles du jeu. »):
 
 - ``NAME``: the game's name marked for the catalogue, ``pgettext_lazy("nom du jeu",
   <the engine's name>)``: ``taverne.games.game_name`` looks the translation up by the

@@ -1,4 +1,4 @@
-"""The log's sentences are gone: 0005 put each action's message in their place."""
+"""The log's sentences are gone: 0006 put each action's message in their place."""
 
 from django.db import migrations
 
@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("play", "0005_action_message"),
+        ("play", "0006_action_message"),
     ]
 
     operations = [

@@ -63,7 +63,7 @@ def messages_from_replays(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("play", "0004_economy_moves_out"),
+        ("play", "0005_seat_bot_level"),
     ]
 
     operations = [

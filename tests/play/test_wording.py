@@ -9,10 +9,25 @@ from django.utils import translation
 
 from cardgames import CHANCE, SLUGS, get_game
 from cardgames.core import OPTION_REFUSALS, SHARED_REFUSALS, concrete
-from play.presentation.games import presenter
+from play.presentation.games import game_name, presenter
 from play.presentation.messages import refusal_entry, sentences
 
 NAMES = ["Alice", "Bob", "Chloé", "Hugo", "Yves", "Émile", "Denis", "Odile"]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_games_name_is_found_in_the_catalogue_by_the_engines_name(slug):
+    # The presentation marks the name for the catalogue; the lookup uses the engine's name.
+    for language in ("fr", "en"):
+        with translation.override(language):
+            assert game_name(slug) == str(presenter(slug).NAME)
+
+
+def test_an_english_reader_reads_a_games_english_name():
+    assert game_name("ascenseur") == "L'Ascenseur"
+    with translation.override("en"):
+        assert game_name("ascenseur") == "L'Ascenseur (Oh Hell)"
+        assert game_name("ramponneau") == "Ramponneau (Texas Hold'em)"
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -24,6 +24,7 @@ from economy.chips.taverns import has_a_tavern, keeps_table
 from economy.conf import setting
 from economy.interface import counts_hands_per_game
 from economy.models import TableBankroll
+from taverne.games import game_name
 
 register = template.Library()
 
@@ -59,7 +60,8 @@ def economy_table_panel(context, table):
 @register.inclusion_tag("economy/_purse.html", takes_context=True)
 def economy_purse(context):
     user = context["request"].user
-    return {"wallet": ledger.wallet_of(user), "hands_today": hands.limited_statuses(user)}
+    today = [(game_name(status.game_slug), status) for status in hands.limited_statuses(user)]
+    return {"wallet": ledger.wallet_of(user), "hands_today": today}
 
 
 @register.inclusion_tag("economy/_account_links.html", takes_context=True)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import get_game
@@ -88,8 +87,3 @@ def tavern_game() -> str:
     """The game whose tables tavern keepers open with a deck of cards."""
     return next(slug for slug, game in GAMES.items() if game.chips and game.chips.taverns)
 
-
-def display_name(game_slug: str) -> str:
-    """The game's name in the reader's language, as its engine gives it."""
-    engine = get_game(game_slug)
-    return engine.name_en if (get_language() or "fr").startswith("en") else engine.name_fr

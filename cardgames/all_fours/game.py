@@ -23,7 +23,6 @@ A game goes through these phases (``state["phase"]``):
 
 from __future__ import annotations
 
-from ..cards import card_name, suit_name
 from ..core import CHANCE, BadOptions, Game, IllegalAction, Option
 
 TARGET = 7
@@ -48,64 +47,51 @@ ACTION_KEYS = {
 }
 
 OPTIONS = (
-    Option(
-        "turnup_scores",
-        "Retourne qui marque pour le donneur",
-        "Turn-up that scores for the dealer",
-        "ajs",
-        choices=(
-            ("ajs", "As, valet ou six", "Ace, Jack or Six"),
-            ("jack", "Valet seulement (classique)", "Jack only (classic)"),
-        ),
-    ),
-    Option(
-        "run_turnup_scores",
-        "La nouvelle retourne marque aussi",
-        "The new turn-up scores too",
-        True,
-        kind="bool",
-        help_fr="Quand le donneur refait l'atout, la retourne adoptée marque comme la première.",
-        help_en="When the dealer runs the pack, the adopted turn-up scores like the first one.",
-    ),
-    Option(
-        "trumping",
-        "Obligation de couper",
-        "Trumping",
-        "must",
-        choices=(
-            ("must", "Fournir, sinon couper", "Follow suit, else trump"),
-            ("any", "Couper à tout moment (classique)", "Trump at any time (classic)"),
-        ),
-    ),
-    Option(
-        "low_goes_to",
-        "Le point du plus petit atout va",
-        "The Low point goes to",
-        "holder",
-        choices=(
-            ("holder", "à qui l'avait en main", "whoever held it"),
-            ("winner", "à qui le prend dans un pli", "whoever wins it in a trick"),
-        ),
-    ),
-    Option(
-        "gift_can_win",
-        "Le point donné peut faire gagner",
-        "The gift may win the game",
-        False,
-        kind="bool",
-        help_fr="Sinon le donneur doit refaire l'atout quand son cadeau ferait gagner.",
-        help_en="Otherwise the dealer must run the pack when the gift would win the game.",
-    ),
-    Option(
-        "deck",
-        "Jeu de cartes",
-        "Pack",
-        52,
-        choices=(
-            (52, "52 cartes", "52 cards"),
-            (32, "32 cartes (sans 2 à 6)", "32 cards (no 2-6)"),
-        ),
-    ),
+    # Which turn-up scores a point for the dealer: "ajs" (ace, jack or six), "jack" (classic).
+    Option("turnup_scores", "ajs", choices=("ajs", "jack")),
+    # When the dealer runs the pack, the adopted turn-up scores like the first one.
+    Option("run_turnup_scores", True, kind="bool"),
+    # "must": follow suit, else trump; "any": trump at any time (classic).
+    Option("trumping", "must", choices=("must", "any")),
+    # The Low point goes to whoever held it ("holder") or won it in a trick ("winner").
+    Option("low_goes_to", "holder", choices=("holder", "winner")),
+    # Otherwise the dealer must run the pack when the gift would win the game.
+    Option("gift_can_win", False, kind="bool"),
+    # The pack: 52 cards, or 32 (no 2 to 6).
+    Option("deck", 52, choices=(52, 32)),
+)
+
+# What the log says (``describe``): each code with its parameters. Seats: ``seat`` (who
+# acts), ``dealer``; ``side`` lists the seats of a side (one, or two partners); ``draws``
+# lists ``[seat, card]`` pairs; ``turnup`` is a card, ``trump`` a suit.
+MESSAGES = {
+    "all-fours.cut": ("draws", "dealer"),
+    "all-fours.cut-tie": ("draws",),
+    "all-fours.deal": ("dealer", "turnup", "trump"),
+    "all-fours.deal-scores": ("dealer", "turnup", "trump"),
+    "all-fours.stand": ("seat",),
+    "all-fours.beg": ("seat",),
+    "all-fours.give": ("seat", "side"),
+    "all-fours.run": ("seat",),
+    "all-fours.discard": ("seat", "count"),
+    "all-fours.play": ("seat", "card"),
+}
+REFUSALS = (
+    "all-fours.over",
+    "all-fours.chance",
+    "all-fours.not-chance",
+    "all-fours.not-begging",
+    "all-fours.not-dealer-choice",
+    "all-fours.gift-would-win",
+    "all-fours.not-discarding",
+    "all-fours.discard-own-cards",
+    "all-fours.discard-to-six",
+    "all-fours.not-playing",
+    "all-fours.own-card",
+    "all-fours.follow-suit",
+    "all-fours.must-trump",
+    "all-fours.unknown-action",
+    "all-fours.carry",
 )
 
 
@@ -227,40 +213,8 @@ def deal_points(summary: dict) -> dict:
     return points
 
 
-def _refuse(rule: str, fr: str, en: str):
-    raise IllegalAction(f"all-fours.{rule}", fr, en)
-
-
-def _name(names, seat) -> str:
-    return names[seat] if names and 0 <= seat < len(names) else f"#{seat + 1}"
-
-
-def _side_name(names, side: int, seats: int, lang: str) -> str:
-    members = [_name(names, s) for s in side_seats(side, seats)]
-    if len(members) == 1:
-        return members[0]
-    joined = f" {'et' if lang == 'fr' else 'and'} ".join(members)
-    return f"l'équipe de {joined}" if lang == "fr" else f"the team of {joined}"
-
-
-EVENT_NAMES = {
-    "fr": {
-        "turnup": "la retourne",
-        "gift": "le point donné",
-        "high": "High (plus fort atout)",
-        "low": "Low (plus petit atout)",
-        "jack": "Jack (valet d'atout)",
-        "game": "Game (points de levées)",
-    },
-    "en": {
-        "turnup": "the turn-up",
-        "gift": "the gift",
-        "high": "High",
-        "low": "Low",
-        "jack": "Jack",
-        "game": "Game",
-    },
-}
+def _refuse(rule: str, **params):
+    raise IllegalAction(f"all-fours.{rule}", **params)
 
 
 # ----- the game ------------------------------------------------------------------------
@@ -270,9 +224,7 @@ class AllFours(Game):
         options = self.resolve_options(options)
         self.check_seats(seats, options)
         if carry:
-            raise BadOptions(
-                "All-fours ne reprend pas de partie.", "All-fours carries nothing over."
-            )
+            raise BadOptions("all-fours.carry")
         empty = [[] for _ in range(seats)]
         return {
             "game": self.slug,
@@ -342,15 +294,15 @@ class AllFours(Game):
     # ----- apply ---------------------------------------------------------------------
     def apply(self, state, action):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            _refuse("malformed", "Action mal formée.", "Malformed action.")
+            _refuse("malformed")
         self.check_keys(action)
         kind = action["type"]
         actor = state["actor"]
         if actor is None:
-            _refuse("over", "La partie est terminée.", "The game is over.")
+            _refuse("over")
         if actor == CHANCE:
             if kind != "deal":
-                _refuse("chance", "C'est au hasard de battre les cartes.", "Chance must shuffle.")
+                _refuse("chance")
             deck = self.checked_deck(state, action)
             s = self._copy(state)
             if s["phase"] == "cut":
@@ -360,16 +312,10 @@ class AllFours(Game):
             return s
         phase = state["phase"]
         if kind == "deal":
-            _refuse(
-                "not-chance", "Seul le hasard bat les cartes.", "Only chance shuffles the cards."
-            )
+            _refuse("not-chance")
         if kind == "stand" or kind == "beg":
             if phase != "beg":
-                _refuse(
-                    "not-begging",
-                    "Ce n'est pas le moment de garder l'atout ou de mendier.",
-                    "This is not the time to stand or beg.",
-                )
+                _refuse("not-begging")
             s = self._copy(state)
             if kind == "stand":
                 self._adopt(s)
@@ -380,17 +326,9 @@ class AllFours(Game):
             return s
         if kind == "give" or kind == "run":
             if phase != "dealer":
-                _refuse(
-                    "not-dealer-choice",
-                    "Seul le donneur, après une demande, donne un point ou refait l'atout.",
-                    "Only the dealer, after a beg, gives a point or runs the pack.",
-                )
+                _refuse("not-dealer-choice")
             if kind == "give" and not self.gift_allowed(state):
-                _refuse(
-                    "gift-would-win",
-                    "Le donneur ne peut pas donner le point de la victoire : il refait l'atout.",
-                    "The dealer may not give the winning point: he must run the pack.",
-                )
+                _refuse("gift-would-win")
             s = self._copy(state)
             if kind == "give":
                 eldest = self.eldest(s)
@@ -401,28 +339,16 @@ class AllFours(Game):
             return s
         if kind == "discard":
             if phase != "discard":
-                _refuse(
-                    "not-discarding",
-                    "Ce n'est pas le moment d'écarter.",
-                    "This is not the time to discard.",
-                )
+                _refuse("not-discarding")
             cards = action.get("cards")
             hand = state["hands"][actor]
             need = len(hand) - HAND_SIZE
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                _refuse("malformed", "Action mal formée.", "Malformed action.")
+                _refuse("malformed", field="cards")
             if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
-                _refuse(
-                    "discard-own-cards",
-                    "On n'écarte que des cartes distinctes de sa main.",
-                    "You may only discard distinct cards from your hand.",
-                )
+                _refuse("discard-own-cards")
             if len(cards) != need:
-                _refuse(
-                    "discard-to-six",
-                    f"Il faut écarter exactement {need} cartes pour garder six cartes.",
-                    f"You must discard exactly {need} cards to keep six.",
-                )
+                _refuse("discard-to-six", count=need)
             s = self._copy(state)
             s["hands"][actor] = [c for c in hand if c not in cards]
             s["discards"][actor] = list(cards)
@@ -430,38 +356,21 @@ class AllFours(Game):
             return s
         if kind == "play":
             if phase != "play":
-                _refuse(
-                    "not-playing",
-                    "Ce n'est pas le moment de jouer une carte.",
-                    "This is not the time to play a card.",
-                )
+                _refuse("not-playing")
             card = action.get("card")
             hand = state["hands"][actor]
             if not isinstance(card, str) or card not in hand:
-                _refuse(
-                    "own-card",
-                    "Cette carte n'est pas dans votre main.",
-                    "That card is not in your hand.",
-                )
+                _refuse("own-card")
             allowed = playable(hand, state["trick"], state["trump"], state["options"]["trumping"])
             if card not in allowed:
                 led = state["trick"][0][1][1]
                 if any(c[1] == led for c in hand):
-                    _refuse(
-                        "follow-suit",
-                        f"Il faut fournir à {suit_name(led)}.",
-                        f"You must follow suit ({suit_name(led, 'en')}).",
-                    )
-                trump = state["trump"]
-                _refuse(
-                    "must-trump",
-                    f"Sans {suit_name(led)}, il faut couper à {suit_name(trump)}.",
-                    f"Void in {suit_name(led, 'en')}, you must trump ({suit_name(trump, 'en')}).",
-                )
+                    _refuse("follow-suit", suit=led)
+                _refuse("must-trump", led=led, suit=state["trump"])
             s = self._copy(state)
             self._play(s, actor, card)
             return s
-        _refuse("unknown-action", f"Action inconnue : {kind}.", f"Unknown action: {kind}.")
+        _refuse("unknown-action", kind=kind[:20])
 
     # ----- transitions (on a copy) ---------------------------------------------------
     @staticmethod
@@ -723,86 +632,36 @@ class AllFours(Game):
         return view
 
     # ----- log -----------------------------------------------------------------------
-    def describe(self, state, action, names, lang="fr"):
-        fr = lang != "en"
-        kind = action.get("type")
-        actor = state["actor"]
+    def describe(self, state, action):
+        kind = action["type"]
         n = state["seats"]
         if kind == "deal":
-            deck = action.get("deck") or []
+            deck = action["deck"]
             if state["phase"] == "cut":
                 drawn = deck[:n]
-                parts = [
-                    f"{_name(names, s)} {'tire' if fr else 'draws'} {card_name(c, lang)}"
-                    for s, c in enumerate(drawn)
-                ]
+                draws = [[s, c] for s, c in enumerate(drawn)]
                 best = max(POWER[c[0]] for c in drawn)
                 top = [s for s, c in enumerate(drawn) if POWER[c[0]] == best]
                 if len(top) > 1:
-                    tail = "égalité, on coupe à nouveau" if fr else "a tie, cut again"
-                elif fr:
-                    tail = f"{_name(names, top[0])} donne en premier"
-                else:
-                    tail = f"{_name(names, top[0])} deals first"
-                head = "Coupe" if fr else "Cut"
-                return (
-                    f"{head} : {', '.join(parts)} ; {tail}."
-                    if fr
-                    else f"{head}: {', '.join(parts)}; {tail}."
-                )
-            dealer = _name(names, state["dealer"])
+                    return {"code": "all-fours.cut-tie", "draws": draws}
+                return {"code": "all-fours.cut", "draws": draws, "dealer": top[0]}
             turnup = deck[6 * n]
-            if fr:
-                text = (
-                    f"{dealer} donne six cartes à chacun ; retourne : {card_name(turnup)} "
-                    f"(atout {suit_name(turnup[1])})"
-                )
-            else:
-                text = (
-                    f"{dealer} deals six cards each; turn-up: {card_name(turnup, 'en')} "
-                    f"({suit_name(turnup[1], 'en')} trumps)"
-                )
-            if self._turnup_would_score(state, turnup):
-                text += " ; 1 point pour le donneur" if fr else "; 1 point to the dealer"
-            return text + "."
-        who = _name(names, actor) if isinstance(actor, int) else "?"
-        if kind == "stand":
-            return f"{who} garde l'atout." if fr else f"{who} stands."
-        if kind == "beg":
-            return f"{who} mendie (demande un autre atout)." if fr else f"{who} begs."
+            scores = self._turnup_would_score(state, turnup)
+            return {
+                "code": "all-fours.deal-scores" if scores else "all-fours.deal",
+                "dealer": state["dealer"],
+                "turnup": turnup,
+                "trump": turnup[1],
+            }
+        seat = state["actor"]
         if kind == "give":
-            eldest = self.eldest(state)
-            side = _side_name(names, side_of(eldest, n), n, lang)
-            return (
-                f"{who} refuse et donne 1 point à {side}."
-                if fr
-                else f"{who} refuses and gives 1 point to {side}."
-            )
-        if kind == "run":
-            return (
-                f"{who} refait l'atout : trois cartes de plus chacun et une nouvelle retourne."
-                if fr
-                else f"{who} runs the pack: three more cards each and a new turn-up."
-            )
+            side = side_seats(side_of(self.eldest(state), n), n)
+            return {"code": "all-fours.give", "seat": seat, "side": side}
         if kind == "discard":
-            count = len(action.get("cards") or [])
-            return f"{who} écarte {count} cartes." if fr else f"{who} discards {count} cards."
+            return {"code": "all-fours.discard", "seat": seat, "count": len(action["cards"])}
         if kind == "play":
-            card = action.get("card", "")
-            text = card_name(card, lang) if isinstance(card, str) and len(card) >= 2 else "?"
-            return f"{who} joue {text}." if fr else f"{who} plays {text}."
-        return f"{who} : {kind}." if fr else f"{who}: {kind}."
-
-    def describe_deal(self, summary: dict, names, seats: int, lang: str = "fr") -> str:
-        """A sentence for a finished deal: who scored the turn-up, gift, High, Low, Jack, Game."""
-        fr = lang != "en"
-        parts = []
-        for event in summary["events"]:
-            label = EVENT_NAMES["fr" if fr else "en"][event["kind"]]
-            parts.append(f"{label} : {_side_name(names, event['side'], seats, lang)}")
-        if not parts:
-            return "Aucun point dans cette donne." if fr else "No points in this deal."
-        return ("Donne %d — " if fr else "Deal %d — ") % summary["deal"] + " ; ".join(parts) + "."
+            return {"code": "all-fours.play", "seat": seat, "card": action["card"]}
+        return {"code": f"all-fours.{kind}", "seat": seat}  # stand, beg, run
 
     # ----- checks ----------------------------------------------------------------------
     def check_invariants(self, state):
@@ -865,11 +724,12 @@ class AllFours(Game):
 
 GAME = AllFours(
     slug="all-fours",
-    name_fr="All-fours",
-    name_en="All-fours",
+    name="All-fours",
     min_seats=2,
     max_seats=4,
     default_seats=4,
     options=OPTIONS,
     action_keys=ACTION_KEYS,
+    messages=MESSAGES,
+    refusals=REFUSALS,
 )

@@ -29,25 +29,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANK_NAMES, deck40
+from ..cards import deck40
 from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
 
 PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
 DECK = tuple(deck40())
 DECK_SET = frozenset(DECK)
 
-# (id, strength rank, French name, English name, value in jetons), lowest first.
+# (id, strength rank, value in jetons), lowest first; the site names each category.
 CATEGORIES = (
-    ("point", 1, "point", "point", 1),
-    ("prime", 2, "prime", "prime", 2),
-    ("grande-prime", 3, "grande prime", "great prime", 3),
-    ("sequence", 4, "séquence", "sequence", 3),
-    ("tricon", 5, "tricon", "tricon", 4),
-    ("flux", 6, "flux", "flush", 5),
-    ("tricon-prime", 7, "tricon avec prime", "tricon with prime", 6),
-    ("tricon-grande-prime", 8, "tricon avec grande prime", "tricon with great prime", 7),
-    ("flux-sequence", 9, "flux avec séquence", "flush with sequence", 8),
-    ("fredon", 10, "fredon", "fredon", 8),
+    ("point", 1, 1),
+    ("prime", 2, 2),
+    ("grande-prime", 3, 3),
+    ("sequence", 4, 3),
+    ("tricon", 5, 4),
+    ("flux", 6, 5),
+    ("tricon-prime", 7, 6),
+    ("tricon-grande-prime", 8, 7),
+    ("flux-sequence", 9, 8),
+    ("fredon", 10, 8),
 )
 CATEGORY = {c[0]: c for c in CATEGORIES}
 GRANDE_PRIME_OVER = 30  # a prime is "grande" when its pips add up to more than 30
@@ -71,8 +71,6 @@ class Combination:
     rank: int
     height: tuple
     value: int
-    name_fr: str
-    name_en: str
     cards: tuple
 
     @property
@@ -86,15 +84,13 @@ class Combination:
             "rank": self.rank,
             "height": list(self.height),
             "value": self.value,
-            "name_fr": self.name_fr,
-            "name_en": self.name_en,
             "cards": list(self.cards),
         }
 
 
 def _combination(category: str, height: tuple, cards, extra_value: int = 0) -> Combination:
-    _, rank, fr, en, value = CATEGORY[category]
-    return Combination(category, rank, height, value + extra_value, fr, en, tuple(cards))
+    _, rank, value = CATEGORY[category]
+    return Combination(category, rank, height, value + extra_value, tuple(cards))
 
 
 def _has_sequence(pips: list[int]) -> int:
@@ -168,8 +164,8 @@ def classify(hand, fredon_prime: bool = False) -> Combination | None:
     return _combination("point", (best_point[0],), chosen)
 
 
-def _illegal(rule: str, fr: str, en: str) -> IllegalAction:
-    return IllegalAction("ambigu." + rule, fr, en)
+def _illegal(rule: str, **params) -> IllegalAction:
+    return IllegalAction("ambigu." + rule, **params)
 
 
 def _is_amount(value) -> bool:
@@ -195,133 +191,94 @@ ACTION_KEYS = {
 }
 
 
+OPTIONS = (
+    # Each player's chips at the first deal; the ceiling of a recave.
+    Option("cave", 50, choices=(20, 50, 100, 200)),
+    Option("ante", 1, choices=(1, 2)),
+    # The stake to the batterie for "battez".
+    Option("battez_stake", 1, choices=(1, 2)),
+    # When nobody opens a vade: "dealer-pays" (the dealer puts 2 chips in the poule, hands
+    # are kept and the renvis follow) or "abandon" (poule and batterie wait for the next deal).
+    Option("no_opening", "dealer-pays", choices=("dealer-pays", "abandon")),
+    # The second phase's exchange: 0 (may stand) or 1 (compulsory) to 4 cards.
+    Option("exchange_min", 0, choices=(0, 1)),
+    # Exchange rounds allowed in the first phase; when everybody passes again after the
+    # last one, the deal is abandoned.
+    Option("exchange_rounds", 2, kind="int", minimum=1, maximum=4),
+    # Who pays for the winning combination: "all" the others dealt in, "remaining" (those
+    # still in at the end), "none".
+    Option("combination_payers", "all", choices=("all", "remaining", "none")),
+    # A fredon also counts its prime (paid 10 or 11 instead of 8).
+    Option("fredon_prime", False, kind="bool"),
+    # One may refuse to mix one's discard into a rebuilt stock.
+    Option("refuse_discard", True, kind="bool"),
+    # A broke player recaves to the starting cave (otherwise is dealt out until recaved).
+    Option("auto_recave", True, kind="bool"),
+)
+
+# What the log says (``describe``): each code with its parameters. Seats: ``seat`` (who
+# acts), ``dealer``; ``draws`` lists ``[seat, rank]`` (the draw's suits stay hidden);
+# ``amount``, ``stake`` and ``count`` are chips or cards.
+MESSAGES = {
+    "ambigu.draw": ("draws", "dealer"),
+    "ambigu.deal": ("dealer",),
+    "ambigu.deal2": ("dealer",),
+    "ambigu.shuffle-exchange": ("dealer",),
+    "ambigu.refill": ("dealer",),
+    "ambigu.pass": ("seat",),
+    "ambigu.pass-out": ("seat",),
+    "ambigu.battez": ("seat", "stake"),
+    "ambigu.recave": ("seat", "amount"),
+    "ambigu.exchange": ("seat", "count"),
+    "ambigu.stand-pat": ("seat",),
+    "ambigu.mix": ("seat",),
+    "ambigu.keep": ("seat",),
+    "ambigu.vade": ("seat", "amount"),
+    "ambigu.follow": ("seat", "amount"),
+    "ambigu.tapis": ("seat",),
+    "ambigu.check": ("seat",),
+    "ambigu.call": ("seat",),
+    "ambigu.fold": ("seat",),
+    "ambigu.renvi": ("seat", "amount"),
+    "ambigu.renvi-tapis": ("seat", "amount"),
+}
+REFUSALS = (
+    "ambigu.over",
+    "ambigu.chance",
+    "ambigu.phase",
+    "ambigu.wrong-action",
+    "ambigu.battez-stake",
+    "ambigu.recave",
+    "ambigu.recave-amount",
+    "ambigu.exchange-cards",
+    "ambigu.exchange-count",
+    "ambigu.vade-once",
+    "ambigu.vade-amount",
+    "ambigu.no-vade",
+    "ambigu.follow",
+    "ambigu.tapis",
+    "ambigu.check",
+    "ambigu.fold",
+    "ambigu.call",
+    "ambigu.renvi-alone",
+    "ambigu.renvi-amount",
+    "ambigu.carry",
+)
+
+
 class Ambigu(Game):
     def __init__(self):
         super().__init__(
             slug="ambigu",
             action_keys=ACTION_KEYS,
-            name_fr="Ambigu",
-            name_en="Ambigu",
+            name="Ambigu",
             min_seats=2,
             max_seats=6,
             default_seats=4,
             chained=True,
-            options=(
-                Option(
-                    "cave",
-                    "Cave de départ (jetons)",
-                    "Starting cave (chips)",
-                    50,
-                    choices=(
-                        (20, "20 jetons", "20 chips"),
-                        (50, "50 jetons", "50 chips"),
-                        (100, "100 jetons", "100 chips"),
-                        (200, "200 jetons", "200 chips"),
-                    ),
-                    help_fr="Jetons de chacun à la première donne ; plafond d'une recave.",
-                    help_en="Each player's chips at the first deal; the ceiling of a recave.",
-                ),
-                Option(
-                    "ante",
-                    "Ante à la poule",
-                    "Ante to the poule",
-                    1,
-                    choices=((1, "1 jeton", "1 chip"), (2, "2 jetons", "2 chips")),
-                ),
-                Option(
-                    "battez_stake",
-                    "Mise de « battez » à la batterie",
-                    "Stake to the batterie for “battez”",
-                    1,
-                    choices=((1, "1 jeton", "1 chip"), (2, "2 jetons", "2 chips")),
-                ),
-                Option(
-                    "no_opening",
-                    "Si personne n'ouvre de vade",
-                    "When nobody opens a vade",
-                    "dealer-pays",
-                    choices=(
-                        (
-                            "dealer-pays",
-                            "le donneur met 2 jetons à la poule, on garde ses cartes et on "
-                            "passe aux renvis",
-                            "the dealer puts 2 chips in the poule, hands are kept and the "
-                            "renvis follow",
-                        ),
-                        (
-                            "abandon",
-                            "la donne s'arrête, poule et batterie restent pour la suivante",
-                            "the deal stops, poule and batterie stay for the next one",
-                        ),
-                    ),
-                ),
-                Option(
-                    "exchange_min",
-                    "Écart de la deuxième phase",
-                    "Exchange of the second phase",
-                    0,
-                    choices=(
-                        (0, "de 0 à 4 cartes (on peut se tenir)", "0 to 4 cards (may stand)"),
-                        (1, "de 1 à 4 cartes (obligatoire)", "1 to 4 cards (compulsory)"),
-                    ),
-                ),
-                Option(
-                    "exchange_rounds",
-                    "Tours d'échange permis en première phase",
-                    "Exchange rounds allowed in the first phase",
-                    2,
-                    kind="int",
-                    minimum=1,
-                    maximum=4,
-                    help_fr="Si tout le monde passe encore après le dernier, la donne est "
-                    "abandonnée.",
-                    help_en="If everybody passes again after the last one, the deal is abandoned.",
-                ),
-                Option(
-                    "combination_payers",
-                    "Qui paie la combinaison gagnante",
-                    "Who pays for the winning combination",
-                    "all",
-                    choices=(
-                        (
-                            "all",
-                            "tous les autres joueurs de la donne",
-                            "every other player of the deal",
-                        ),
-                        (
-                            "remaining",
-                            "seulement ceux restés jusqu'à la fin",
-                            "only those still in at the end",
-                        ),
-                        ("none", "personne", "nobody"),
-                    ),
-                ),
-                Option(
-                    "fredon_prime",
-                    "Le fredon compte aussi sa prime",
-                    "A fredon also counts its prime",
-                    False,
-                    kind="bool",
-                    help_fr="Fredon payé 10 ou 11 jetons au lieu de 8.",
-                    help_en="A fredon is paid 10 or 11 chips instead of 8.",
-                ),
-                Option(
-                    "refuse_discard",
-                    "On peut refuser de mêler son écart au nouveau talon",
-                    "One may refuse to mix one's discard into a rebuilt stock",
-                    True,
-                    kind="bool",
-                ),
-                Option(
-                    "auto_recave",
-                    "Un joueur décavé se recave de la cave de départ",
-                    "A broke player recaves to the starting cave",
-                    True,
-                    kind="bool",
-                    help_fr="Sinon il ne reçoit pas de cartes tant qu'il n'a pas de jetons.",
-                    help_en="Otherwise the player is dealt out until they have chips.",
-                ),
-            ),
+            options=OPTIONS,
+            messages=MESSAGES,
+            refusals=REFUSALS,
         )
 
     # ----- setup ------------------------------------------------------------------
@@ -343,10 +300,7 @@ class Ambigu(Game):
             if len(stacks) != seats or not all(
                 s is None or (_is_amount(s) and s >= 0) for s in stacks
             ):
-                raise BadOptions(
-                    "Report invalide : une cave par place.",
-                    "Invalid carry: one stack per seat.",
-                )
+                raise BadOptions("ambigu.carry")
             dealer = carry.get("dealer", 0)
             if dealer is not None:  # None: draw for the deal (a chip table's first deal)
                 dealer = dealer % seats if _is_amount(dealer) else 0
@@ -627,29 +581,23 @@ class Ambigu(Game):
     def apply(self, state, action) -> dict:
         actor = state["actor"]
         if actor is None:
-            raise _illegal("over", "La donne est terminée.", "The deal is over.")
+            raise _illegal("over")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise _illegal("malformed", "Action mal formée.", "Malformed action.")
+            raise _illegal("malformed")
         self.check_keys(action)
         kind = action["type"]
         if actor == CHANCE:
             if kind != "deal":
-                raise _illegal(
-                    "chance", "C'est au hasard de battre les cartes.", "Chance must shuffle."
-                )
+                raise _illegal("chance")
             return self._apply_chance(state, action)
         phase = state["phase"]
         handler = getattr(self, f"_do_{phase}", None)
         if handler is None:
-            raise _illegal("phase", "Aucune action possible.", "No action possible.")
+            raise _illegal("phase")
         return handler(state, actor, kind, action)
 
     def _unknown(self, kind) -> IllegalAction:
-        return _illegal(
-            "wrong-action",
-            f"L'action « {kind} » n'est pas permise maintenant.",
-            f"The action “{kind}” is not allowed now.",
-        )
+        return _illegal("wrong-action", kind=kind[:20])
 
     def _do_speech1(self, state, actor, kind, action) -> dict:
         opts = state["options"]
@@ -667,11 +615,7 @@ class Ambigu(Game):
         if kind == "battez":
             stake = opts["battez_stake"]
             if stack < stake:
-                raise _illegal(
-                    "battez-stake",
-                    f"Il faut {stake} jeton(s) pour la batterie.",
-                    f"Saying battez needs {stake} chip(s) for the batterie.",
-                )
+                raise _illegal("battez-stake", stake=stake)
             state = clone(state)
             state["stacks"][actor] -= stake
             state["batterie"] += stake
@@ -684,19 +628,9 @@ class Ambigu(Game):
         if kind == "recave":
             amount = action.get("amount")
             if not state["recave_open"] or state["recave_done"][actor]:
-                raise _illegal(
-                    "recave",
-                    "On ne se recave qu'une fois par donne, après la première donne de la "
-                    "table, avant la troisième carte.",
-                    "A recave is allowed once a deal, after the table's first deal, before "
-                    "the third card.",
-                )
+                raise _illegal("recave")
             if not _is_amount(amount) or not 1 <= amount <= opts["cave"] - stack:
-                raise _illegal(
-                    "recave-amount",
-                    f"La recave ne peut porter la cave au-delà de {opts['cave']} jetons.",
-                    f"A recave cannot bring the stack above {opts['cave']} chips.",
-                )
+                raise _illegal("recave-amount", cave=opts["cave"])
             state = clone(state)
             state["stacks"][actor] += amount
             state["recaved"][actor] += amount
@@ -709,19 +643,11 @@ class Ambigu(Game):
         chosen = action.get("cards")
         hand = state["hands"][actor]
         if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
-            raise _illegal("exchange-cards", "Indiquez les cartes à écarter.", "List the cards.")
+            raise _illegal("exchange-cards")
         if len(set(chosen)) != len(chosen) or not set(chosen) <= set(hand):
-            raise _illegal(
-                "exchange-cards",
-                "On n'écarte que des cartes de sa main, chacune une fois.",
-                "Only cards from one's own hand may be discarded, each once.",
-            )
+            raise _illegal("exchange-cards")
         if not low <= len(chosen) <= high:
-            raise _illegal(
-                "exchange-count",
-                f"On écarte ici de {low} à {high} cartes.",
-                f"Here one exchanges {low} to {high} cards.",
-            )
+            raise _illegal("exchange-count", low=low, high=high)
         return chosen
 
     def _exchange(self, state, actor, action, low, high) -> dict:
@@ -782,18 +708,10 @@ class Ambigu(Game):
             return self._after_speech2(state)
         if kind == "vade":
             if opener is not None:
-                raise _illegal(
-                    "vade-once",
-                    "La vade est déjà ouverte : on suit ou on passe.",
-                    "The vade is already open: follow or pass.",
-                )
+                raise _illegal("vade-once")
             amount = action.get("amount")
             if not _is_amount(amount) or not VADE_MIN <= amount <= min(VADE_MAX, stack):
-                raise _illegal(
-                    "vade-amount",
-                    "La vade est de 2 à 4 jetons, dans la limite de sa cave.",
-                    "A vade is 2 to 4 chips, within one's stack.",
-                )
+                raise _illegal("vade-amount", low=VADE_MIN, high=VADE_MAX)
             state = clone(state)
             state["opener"] = actor
             state["vade"] = amount
@@ -804,22 +722,12 @@ class Ambigu(Game):
             return self._after_speech2(state)
         if kind in ("follow", "tapis"):
             if opener is None:
-                raise _illegal(
-                    "no-vade", "Personne n'a ouvert de vade.", "Nobody has opened a vade."
-                )
+                raise _illegal("no-vade")
             vade = state["vade"]
             if kind == "follow" and stack < vade:
-                raise _illegal(
-                    "follow",
-                    "Pas assez de jetons pour suivre : annoncez tapis.",
-                    "Not enough chips to follow: go tapis.",
-                )
+                raise _illegal("follow")
             if kind == "tapis" and not 0 < stack < vade:
-                raise _illegal(
-                    "tapis",
-                    "Le tapis est pour qui ne peut pas suivre en entier.",
-                    "Tapis is for a player who cannot follow in full.",
-                )
+                raise _illegal("tapis")
             state = clone(state)
             self._bet(state, actor, min(stack, vade))
             return self._after_speech2(state)
@@ -870,54 +778,30 @@ class Ambigu(Game):
         need = high - state["bets"][actor]
         if kind == "check":
             if need:
-                raise _illegal(
-                    "check",
-                    "Il y a une enchère à tenir : tenez, renviez ou passez.",
-                    "There is a bet to meet: call, raise or fold.",
-                )
+                raise _illegal("check")
             state = clone(state)
         elif kind == "fold":
             if not need:
-                raise _illegal(
-                    "fold",
-                    "Rien à tenir : on ne passe pas, on parle.",
-                    "Nothing to meet: check instead of folding.",
-                )
+                raise _illegal("fold")
             state = clone(state)
             state["folded"][actor] = True
         elif kind == "call":
             if not need or stack < need:
-                raise _illegal(
-                    "call",
-                    "Rien à tenir, ou pas assez de jetons (tapis).",
-                    "Nothing to call, or not enough chips (tapis).",
-                )
+                raise _illegal("call")
             state = clone(state)
             self._bet(state, actor, need)
         elif kind == "tapis":
             if not 0 < stack < need:
-                raise _illegal(
-                    "tapis",
-                    "Le tapis est pour qui ne peut pas tenir en entier.",
-                    "Tapis is for a player who cannot call in full.",
-                )
+                raise _illegal("tapis")
             state = clone(state)
             self._bet(state, actor, stack)
         elif kind == "renvi":
             amount = action.get("amount")
             others = any(s != actor for s in self._bettors(state))
             if not others:
-                raise _illegal(
-                    "renvi-alone",
-                    "Personne ne peut plus tenir un renvi.",
-                    "Nobody is left to meet a raise.",
-                )
+                raise _illegal("renvi-alone")
             if not _is_amount(amount) or not need < amount <= stack:
-                raise _illegal(
-                    "renvi-amount",
-                    f"Un renvi met de {need + 1} à {stack} jetons.",
-                    f"A raise puts in {need + 1} to {stack} chips.",
-                )
+                raise _illegal("renvi-amount", low=need + 1, high=stack)
             state = clone(state)
             self._bet(state, actor, amount)
             state["last_raiser"] = actor
@@ -1148,89 +1032,43 @@ class Ambigu(Game):
             hidden.difference_update(state["discards"][seat])
         return hidden
 
-    def describe(self, state, action, names, lang="fr") -> str:
-        en = lang == "en"
-        kind = action.get("type") if isinstance(action, dict) else None
-        actor = state["actor"]
-        who = names[actor] if isinstance(actor, int) and 0 <= actor < len(names) else ""
-        if actor == CHANCE:
-            return self._describe_chance(state, action, names, en)
-        amount = action.get("amount")
-        count = len(action.get("cards") or [])
-        texts = {
-            "pass": (
-                ("passe", "passes")
-                if state["phase"] != "speech2" or state["opener"] is None
-                else ("passe et quitte le coup", "passes and drops out")
-            ),
-            "battez": (
-                f"dit « battez » et met {state['options']['battez_stake']} jeton(s) à la batterie",
-                f"says “battez” and puts {state['options']['battez_stake']} chip(s) in the "
-                "batterie",
-            ),
-            "recave": (f"se recave de {amount} jetons", f"recaves {amount} chips"),
-            "exchange": (
-                f"écarte {count} carte(s)" if count else "se tient à ses cartes",
-                f"exchanges {count} card(s)" if count else "stands pat",
-            ),
-            "mix": (
-                "laisse mêler son écart au nouveau talon",
-                "lets their discard be mixed into the new stock",
-            ),
-            "keep": (
-                "refuse de mêler son écart au nouveau talon",
-                "refuses to mix their discard into the new stock",
-            ),
-            "vade": (f"ouvre : va de {amount} jetons", f"opens: a vade of {amount} chips"),
-            "follow": (f"suit la vade de {state['vade']}", f"follows the vade of {state['vade']}"),
-            "tapis": ("fait tapis", "goes tapis (all in)"),
-            "check": ("tient sans renvier", "checks"),
-            "call": ("tient le renvi", "calls the raise"),
-            "fold": ("passe et quitte le coup", "folds"),
-            "renvi": (f"renvie de {amount} jetons", f"raises, putting in {amount} chips"),
-        }
-        fr_text, en_text = texts.get(kind, ("joue", "plays"))
-        if kind == "renvi" and isinstance(actor, int) and amount == state["stacks"][actor]:
-            fr_text, en_text = fr_text + " (tapis)", en_text + " (all in)"
-        return f"{who} {en_text if en else fr_text}"
+    def describe(self, state, action) -> dict:
+        seat = state["actor"]
+        if seat == CHANCE:
+            return self._describe_chance(state, action)
+        kind = action["type"]
+        if kind == "pass" and state["phase"] == "speech2" and state["opener"] is not None:
+            return {"code": "ambigu.pass-out", "seat": seat}
+        if kind == "battez":
+            return {"code": "ambigu.battez", "seat": seat,
+                    "stake": state["options"]["battez_stake"]}
+        if kind == "exchange":
+            count = len(action["cards"])
+            if not count:
+                return {"code": "ambigu.stand-pat", "seat": seat}
+            return {"code": "ambigu.exchange", "seat": seat, "count": count}
+        if kind == "follow":
+            return {"code": "ambigu.follow", "seat": seat, "amount": state["vade"]}
+        if kind in ("recave", "vade", "renvi"):
+            amount = action["amount"]
+            if kind == "renvi" and amount == state["stacks"][seat]:
+                kind = "renvi-tapis"
+            return {"code": f"ambigu.{kind}", "seat": seat, "amount": amount}
+        return {"code": f"ambigu.{kind}", "seat": seat}  # pass, mix, keep, tapis, check...
 
-    def _describe_chance(self, state, action, names, en: bool) -> str:
+    def _describe_chance(self, state, action) -> dict:
         phase = state["phase"]
         if phase == "draw":
-            deck = action.get("deck") or []
             probe = clone(state)
-            try:
-                self._draw_dealer(probe, deck)
-            except (IndexError, KeyError, TypeError, ValueError):
-                return "Draw for the deal" if en else "Tirage pour la donne"
+            self._draw_dealer(probe, action["deck"])
             # Ranks only, as the view shows them: the suits of the draw stay hidden.
-            lang = "en" if en else "fr"
-            pulls = ", ".join(f"{names[s]}: {RANK_NAMES[lang][c[0]]}" for s, c in probe["draw"])
-            dealer = names[probe["dealer"]]
-            if en:
-                return f"Draw for the deal ({pulls}); {dealer} deals"
-            return f"Tirage pour la donne ({pulls}) ; {dealer} donne"
-        dealer = names[state["dealer"]]
+            draws = [[s, c[0]] for s, c in probe["draw"]]
+            return {"code": "ambigu.draw", "draws": draws, "dealer": probe["dealer"]}
+        dealer = state["dealer"]
         if phase == "deal":
-            if en:
-                return f"{dealer} shuffles and deals two cards to each player"
-            return f"{dealer} bat les cartes et en donne deux à chacun"
-        purpose = state["shuffle_for"]
-        if purpose == "deal2":
-            if en:
-                return f"{dealer} shuffles the stock and deals two more cards to each player"
-            return f"{dealer} bat le talon et donne encore deux cartes à chacun"
-        if purpose == "exchange2":
-            return (
-                f"{dealer} shuffles the stock for the exchanges"
-                if en
-                else f"{dealer} bat le talon pour les écarts"
-            )
-        return (
-            f"{dealer} rebuilds the stock from the shuffled discards"
-            if en
-            else f"{dealer} refait un talon avec les écarts battus"
-        )
+            return {"code": "ambigu.deal", "dealer": dealer}
+        codes = {"deal2": "ambigu.deal2", "exchange2": "ambigu.shuffle-exchange"}
+        return {"code": codes.get(state["shuffle_for"], "ambigu.refill"), "dealer": dealer}
 
     # ----- checks -----------------------------------------------------------------------
     def check_invariants(self, state) -> list[str]:

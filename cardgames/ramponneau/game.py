@@ -61,20 +61,15 @@ Pots, refunds, rake
 from __future__ import annotations
 
 from .. import poker
-from ..cards import cards_text, deck52
+from ..cards import deck52
 from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, is_amount
 from . import phh
 
 STREETS = ("preflop", "flop", "turn", "river")
-STREET_FR = {"preflop": "avant le flop", "flop": "flop", "turn": "tournant", "river": "rivière"}
 BOARD_SIZES = (0, 3, 4, 5)
 
 SMALL_BLINDS = (1, 2, 5, 10, 25, 50, 100)
 BIG_BLINDS = (2, 4, 5, 10, 20, 25, 50, 100, 200)
-
-
-def _blind_choices(values):
-    return tuple((v, str(v), str(v)) for v in values)
 
 
 # The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
@@ -91,57 +86,63 @@ ACTION_KEYS = {
 }
 
 OPTIONS = (
-    Option(
-        "small_blind", "Petite blinde", "Small blind", 10, "choice", _blind_choices(SMALL_BLINDS)
-    ),
-    Option("big_blind", "Grosse blinde", "Big blind", 20, "choice", _blind_choices(BIG_BLINDS)),
-    Option(
-        "starting_stack",
-        "Cave par défaut (en grosses blindes)",
-        "Default stack (in big blinds)",
-        100,
-        "choice",
-        ((20, "20", "20"), (50, "50", "50"), (100, "100", "100"), (200, "200", "200")),
-        help_fr="Pour une table sans cave enregistrée : chaque joueur reçoit ce nombre de "
-        "grosses blindes.",
-        help_en="For a table without recorded stacks: each player gets this many big blinds.",
-    ),
-    Option(
-        "rake_percent",
-        "Prélèvement du tavernier (% de chaque pot)",
-        "Rake (% of each pot)",
-        0,
-        "int",
-        minimum=0,
-        maximum=10,
-    ),
-    Option(
-        "rake_cap",
-        "Plafond du prélèvement par main (0 : aucun)",
-        "Rake cap per hand (0: none)",
-        0,
-        "int",
-        minimum=0,
-        maximum=1_000_000,
-    ),
-    Option(
-        "no_flop_no_drop",
-        "Pas de prélèvement sans flop",
-        "No flop, no drop",
-        True,
-        "bool",
-    ),
+    Option("small_blind", 10, "choice", SMALL_BLINDS),
+    Option("big_blind", 20, "choice", BIG_BLINDS),
+    # For a table without recorded stacks: each player gets this many big blinds.
+    Option("starting_stack", 100, "choice", (20, 50, 100, 200)),
+    # The owner's rake: a percentage of each pot, capped per hand (0: no cap), none
+    # without a flop when "no flop, no drop".
+    Option("rake_percent", 0, "int", minimum=0, maximum=10),
+    Option("rake_cap", 0, "int", minimum=0, maximum=1_000_000),
+    Option("no_flop_no_drop", True, "bool"),
+)
+
+# What the log says (``describe``): each code with its parameters. ``seat`` acts;
+# ``amount`` is chips (a call's cost, or the total a bet or raise is brought to);
+# ``cards`` the hand shown and ``hand`` its value (``poker.summary``: category and ranks).
+MESSAGES = {
+    "ramponneau.deal": (),
+    "ramponneau.fold": ("seat",),
+    "ramponneau.check": ("seat",),
+    "ramponneau.call": ("seat", "amount"),
+    "ramponneau.call-all-in": ("seat", "amount"),
+    "ramponneau.bet": ("seat", "amount"),
+    "ramponneau.bet-all-in": ("seat", "amount"),
+    "ramponneau.raise": ("seat", "amount"),
+    "ramponneau.raise-all-in": ("seat", "amount"),
+    "ramponneau.show": ("seat", "cards", "hand"),
+    "ramponneau.muck": ("seat",),
+}
+REFUSALS = (
+    "ramponneau.over",
+    "ramponneau.deal-first",
+    "ramponneau.showdown",
+    "ramponneau.fold-free",
+    "ramponneau.check-facing-bet",
+    "ramponneau.call-nothing",
+    "ramponneau.call-amount",
+    "ramponneau.bet-not-raise",
+    "ramponneau.raise-not-bet",
+    "ramponneau.no-reopen",
+    "ramponneau.amount",
+    "ramponneau.over-stack",
+    "ramponneau.min-bet",
+    "ramponneau.min-raise",
+    "ramponneau.unknown",
+    "ramponneau.blinds",
+    "ramponneau.stacks",
+    "ramponneau.players",
 )
 
 
-def _refuse(rule: str, fr: str, en: str):
-    raise IllegalAction(f"ramponneau.{rule}", fr, en)
+def _refuse(rule: str, **params):
+    raise IllegalAction(f"ramponneau.{rule}", **params)
 
 
 def _amount(action) -> int:
     amount = action.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool):
-        _refuse("amount", "Il faut un montant entier de jetons.", "An integer amount is needed.")
+        _refuse("amount")
     return amount
 
 
@@ -188,24 +189,22 @@ class Ramponneau(Game):
     def __init__(self):
         super().__init__(
             slug="ramponneau",
-            name_fr="Ramponneau",
-            name_en="Ramponneau (Texas Hold'em)",
+            name="Ramponneau",
             min_seats=2,
             max_seats=10,
             default_seats=6,
             options=OPTIONS,
             chained=True,
             action_keys=ACTION_KEYS,
+            messages=MESSAGES,
+            refusals=REFUSALS,
         )
 
     # ----- options ---------------------------------------------------------------------
     def resolve_options(self, options=None) -> dict:
         resolved = super().resolve_options(options)
         if resolved["big_blind"] < resolved["small_blind"]:
-            raise BadOptions(
-                "La grosse blinde ne peut pas être plus petite que la petite.",
-                "The big blind cannot be smaller than the small blind.",
-            )
+            raise BadOptions("ramponneau.blinds")
         return resolved
 
     def random_options(self, rng) -> dict:
@@ -230,12 +229,10 @@ class Ramponneau(Game):
         if carry:
             stacks = list(carry.get("stacks", []))
             if len(stacks) != seats:
-                raise BadOptions(
-                    "La cave de chaque siège est requise.", "A stack per seat is required."
-                )
+                raise BadOptions("ramponneau.stacks")
             for s in stacks:
                 if s is not None and (not isinstance(s, int) or isinstance(s, bool) or s < 0):
-                    raise BadOptions(f"Cave invalide : {s!r}.", f"Invalid stack: {s!r}.")
+                    raise BadOptions("ramponneau.stacks")
             button = carry.get("button", 0)
             if not isinstance(button, int) or not 0 <= button < seats:
                 button = 0
@@ -244,10 +241,7 @@ class Ramponneau(Game):
             button = 0
         dealt = [s for s in range(seats) if stacks[s]]
         if len(dealt) < 2:
-            raise BadOptions(
-                "Il faut au moins deux joueurs avec des jetons pour donner une main.",
-                "At least two players with chips are needed to deal a hand.",
-            )
+            raise BadOptions("ramponneau.players")
         while not stacks[button]:
             button = (button + 1) % seats
         start = dealt.index(button) + 1
@@ -348,23 +342,19 @@ class Ramponneau(Game):
     # ----- apply -----------------------------------------------------------------------
     def apply(self, state, action) -> dict:
         if not isinstance(action, dict):
-            _refuse("malformed", "Action mal formée.", "Malformed action.")
+            _refuse("malformed")
         self.check_keys(action)
         kind = action.get("type")
         actor = state["actor"]
         if actor is None:
-            _refuse("over", "La main est terminée.", "The hand is over.")
+            _refuse("over")
         if actor == CHANCE:
             if kind != "deal":
-                _refuse("deal-first", "Il faut d'abord battre et donner.", "Deal first.")
+                _refuse("deal-first")
             return self._deal(state, action)
         if state["phase"] == "showdown":
             if kind not in ("show", "muck"):
-                _refuse(
-                    "showdown",
-                    "À l'abattage on montre ou on jette ses cartes.",
-                    "At showdown one shows or mucks.",
-                )
+                _refuse("showdown")
             new = clone(state)
             seat = new["showdown"].pop(0)
             if kind == "show":
@@ -378,34 +368,22 @@ class Ramponneau(Game):
         to_call = top - bets[actor]
         if kind == "fold":
             if not to_call:
-                _refuse(
-                    "fold-free",
-                    "Personne n'a misé : on peut dire parole au lieu de se coucher.",
-                    "Nobody has bet: check instead of folding.",
-                )
+                _refuse("fold-free")
             new = clone(state)
             new["folded"][actor] = True
             self._acted(new, actor)
         elif kind == "check":
             if to_call:
-                _refuse(
-                    "check-facing-bet",
-                    "Impossible de dire parole face à une mise : suivre, relancer ou passer.",
-                    "Cannot check facing a bet: call, raise or fold.",
-                )
+                _refuse("check-facing-bet")
             new = clone(state)
             self._acted(new, actor)
         elif kind == "call":
             if not to_call:
-                _refuse("call-nothing", "Il n'y a rien à suivre.", "There is nothing to call.")
+                _refuse("call-nothing")
             paid = min(to_call, stacks[actor])
             amount = action.get("amount", paid)
             if not is_amount(amount) or amount != paid:
-                _refuse(
-                    "call-amount",
-                    f"Suivre coûte {paid} jetons.",
-                    f"Calling costs {paid} chips.",
-                )
+                _refuse("call-amount", amount=paid)
             new = clone(state)
             new["stacks"][actor] -= paid
             new["bets"][actor] += paid
@@ -415,50 +393,22 @@ class Ramponneau(Game):
             expected = "bet" if top == 0 else "raise"
             if kind != expected:
                 if expected == "bet":
-                    _refuse(
-                        "bet-not-raise",
-                        "Personne n'a encore misé : c'est une mise, pas une relance.",
-                        "Nobody has bet yet: that is a bet, not a raise.",
-                    )
-                _refuse(
-                    "raise-not-bet",
-                    "Une mise est déjà faite : on relance.",
-                    "There is already a bet: raise it.",
-                )
+                    _refuse("bet-not-raise")
+                _refuse("raise-not-bet")
             bounds = self._raise_bounds(state, actor)
             if bounds is None:
-                _refuse(
-                    "no-reopen",
-                    "Vous ne pouvez pas relancer ici (tapis incomplet, ou plus personne à "
-                    "relancer) : suivre ou passer.",
-                    "You may not raise here (an incomplete all-in, or nobody left to raise): "
-                    "call or fold.",
-                )
+                _refuse("no-reopen")
             amount = _amount(action)
             if amount > bounds[1]:
-                _refuse(
-                    "over-stack",
-                    f"Vous n'avez que {bounds[1]} jetons en tout.",
-                    f"You only have {bounds[1]} chips in all.",
-                )
+                _refuse("over-stack", amount=bounds[1])
             if amount < bounds[0]:
                 if kind == "bet":
-                    _refuse(
-                        "min-bet",
-                        f"La mise minimale est de {bounds[0]} (la grosse blinde).",
-                        f"The minimum bet is {bounds[0]} (the big blind).",
-                    )
-                _refuse(
-                    "min-raise",
-                    f"Une relance doit porter la mise à {bounds[0]} au moins : elle égale au "
-                    "moins la mise ou relance précédente.",
-                    f"A raise must bring the bet to at least {bounds[0]}: at least the size "
-                    "of the previous bet or raise.",
-                )
+                    _refuse("min-bet", amount=bounds[0])
+                _refuse("min-raise", amount=bounds[0])
             new = clone(state)
             self._raise_to(new, actor, amount)
         else:
-            _refuse("unknown", f"Action inconnue : {kind!r}.", f"Unknown action: {kind!r}.")
+            _refuse("unknown", kind=str(kind)[:20])
         self._after_betting_action(new)
         return new
 
@@ -756,61 +706,38 @@ class Ramponneau(Game):
             view["hand"] = hole
             if len(state["board"]) >= 3:
                 value = poker.evaluate_fast(hole + state["board"])
-                view["hand_name"] = {
-                    "fr": poker.describe_value(value, "fr"),
-                    "en": poker.describe_value(value, "en"),
-                }
+                view["hand_value"] = poker.summary(value)
             if phase == "bet":
                 view["to_call"] = min(
                     max(state["bets"]) - state["bets"][seat], state["stacks"][seat]
                 )
         for s in range(state["seats"]):
             if shown[s] and len(state["board"]) >= 3:
-                view.setdefault("shown_hands", {})[str(s)] = {
-                    "fr": poker.describe_value(hand_value(state, s), "fr"),
-                    "en": poker.describe_value(hand_value(state, s), "en"),
-                }
+                view.setdefault("shown_hands", {})[str(s)] = poker.summary(hand_value(state, s))
         if seat is not None and seat == state["actor"]:
             view["legal_actions"] = self.legal_actions(state)
         return view
 
-    # ----- text ------------------------------------------------------------------------
-    def describe(self, state, action, names, lang="fr") -> str:
-        kind = action.get("type")
-        actor = state["actor"]
-        fr = lang != "en"
-        if actor == CHANCE:
-            return "Les cartes sont battues et distribuées." if fr else "The cards are dealt."
-        name = names[actor]
-        stack, bet = state["stacks"][actor], state["bets"][actor]
-        if kind == "fold":
-            return f"{name} se couche." if fr else f"{name} folds."
-        if kind == "check":
-            return f"{name} dit parole." if fr else f"{name} checks."
+    # ----- the log --------------------------------------------------------------------
+    def describe(self, state, action) -> dict:
+        kind = action["type"]
+        seat = state["actor"]
+        if seat == CHANCE:
+            return {"code": "ramponneau.deal"}
+        stack, bet = state["stacks"][seat], state["bets"][seat]
         if kind == "call":
             paid = min(max(state["bets"]) - bet, stack)
-            tail = (" et fait tapis" if fr else ", all-in") if paid == stack else ""
-            return f"{name} suit {paid}{tail}." if fr else f"{name} calls {paid}{tail}."
+            code = "ramponneau.call-all-in" if paid == stack else "ramponneau.call"
+            return {"code": code, "seat": seat, "amount": paid}
         if kind in ("bet", "raise"):
-            amount = action.get("amount")
-            all_in = amount == stack + bet
-            if fr:
-                verb = "mise" if kind == "bet" else "relance à"
-                return f"{name} {verb} {amount}" + (" (tapis)." if all_in else ".")
-            verb = "bets" if kind == "bet" else "raises to"
-            return f"{name} {verb} {amount}" + (" (all-in)." if all_in else ".")
+            amount = action["amount"]
+            code = f"ramponneau.{kind}" + ("-all-in" if amount == stack + bet else "")
+            return {"code": code, "seat": seat, "amount": amount}
         if kind == "show":
-            hole = state["hole"][actor]
-            text = poker.describe_value(hand_value(state, actor), lang if not fr else "fr")
-            cards = cards_text(hole, "fr" if fr else "en")
-            return f"{name} montre {cards} : {text}." if fr else f"{name} shows {cards}: {text}."
-        if kind == "muck":
-            return (
-                f"{name} jette ses cartes sans les montrer."
-                if fr
-                else f"{name} mucks without showing."
-            )
-        return f"{name} : action inconnue." if fr else f"{name}: unknown action."
+            hole = list(state["hole"][seat])
+            hand = poker.summary(hand_value(state, seat))
+            return {"code": "ramponneau.show", "seat": seat, "cards": hole, "hand": hand}
+        return {"code": f"ramponneau.{kind}", "seat": seat}  # fold, check, muck
 
     # ----- the rest of the contract ----------------------------------------------------
     def check_invariants(self, state) -> list[str]:

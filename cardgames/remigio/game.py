@@ -22,7 +22,7 @@ One engine game is a whole match: the state carries the cumulative scores, who i
 
 from __future__ import annotations
 
-from ..cards import card_name, is_card, multi_deck
+from ..cards import multi_deck
 from ..core import CHANCE, Game, IllegalAction, Option
 from ..melds import (
     RANK_INDEX,
@@ -42,25 +42,6 @@ KINDS = {
     "couleur": (3, 4),
     "plain": (1, 2),
 }
-KIND_NAMES = {
-    "fr": {
-        "remigio": "Remigio",
-        "sequence": "séquence",
-        "couleur": "couleur",
-        "plain": "fermeture",
-        "five_pairs": "cinq paires",
-        "void": "coup nul",
-    },
-    "en": {
-        "remigio": "Remigio",
-        "sequence": "sequence",
-        "couleur": "flush",
-        "plain": "closing",
-        "five_pairs": "five pairs",
-        "void": "void round",
-    },
-}
-
 # The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
 # "seat" is optional: when given, it must be the actor's (refused as remigio.turn).
 ACTION_KEYS = {
@@ -71,116 +52,60 @@ ACTION_KEYS = {
 }
 
 OPTIONS = (
-    Option(
-        "scoring",
-        "Marque",
-        "Scoring",
-        "elimination",
-        choices=(
-            ("elimination", "Élimination (le dernier en jeu gagne)", "Elimination (last one in)"),
-            ("payment", "Paiement au gagnant (jetons)", "Payment to the winner (chips)"),
-        ),
-    ),
-    Option(
-        "limit",
-        "Score d'élimination, ou à atteindre en paiement",
-        "Elimination score, or target in payment",
-        500,
-        choices=tuple((n, str(n), str(n)) for n in (100, 200, 300, 500, 1000)),
-    ),
-    Option(
-        "last_two",
-        "Arrêter à deux joueurs (le moins de points gagne)",
-        "Stop with two players (lowest score wins)",
-        False,
-        kind="bool",
-    ),
-    Option(
-        "values",
-        "Valeur de l'as et du joker",
-        "Value of the ace and the joker",
-        "standard",
-        choices=(
-            ("standard", "As 1, joker 20", "Ace 1, joker 20"),
-            ("high", "As 11, joker 25", "Ace 11, joker 25"),
-        ),
-    ),
-    Option("wrap", "Suite Roi-As-Deux permise", "King-Ace-Two runs allowed", False, kind="bool"),
-    Option(
-        "group_suits",
-        "Couleurs dans un brelan ou un carré",
-        "Suits in a group",
-        "repeat",
-        choices=(
-            ("repeat", "Peuvent se répéter", "May repeat"),
-            ("distinct", "Toutes différentes", "All different"),
-        ),
-    ),
-    Option(
-        "special",
-        "Couleur et Remigio",
-        "Flush and Remigio",
-        "free",
-        choices=(
-            ("free", "Ferment sans combinaisons", "Close without melds"),
-            ("melded", "Doivent aussi former des combinaisons", "Must also form melds"),
-        ),
-    ),
-    Option(
-        "five_pairs",
-        "Cinq paires servies",
-        "Five pairs dealt",
-        "wild",
-        choices=(
-            ("wild", "Gagnent, un joker peut compléter une paire", "Win, a joker may pair"),
-            ("natural", "Gagnent, paires naturelles seulement", "Win, natural pairs only"),
-            ("off", "Ne comptent pas", "Do not count"),
-        ),
-    ),
-    Option("two_players", "Permettre deux joueurs", "Allow two players", False, kind="bool"),
-    Option(
-        "rebuilds",
-        "Pioches refaites avant le coup nul",
-        "Stock rebuilds before a void round",
-        2,
-        kind="int",
-        minimum=0,
-        maximum=5,
-    ),
-    Option(
-        "max_rounds",
-        "Nombre maximal de coups (0 : sans limite)",
-        "Most rounds in the match (0: no limit)",
-        0,
-        kind="int",
-        minimum=0,
-        maximum=100,
-    ),
+    # "elimination": the last one in wins; "payment": chips paid to each round's winner.
+    Option("scoring", "elimination", choices=("elimination", "payment")),
+    # The score that eliminates, or the target in payment.
+    Option("limit", 500, choices=(100, 200, 300, 500, 1000)),
+    # Stop with two players left (the lowest score wins).
+    Option("last_two", False, kind="bool"),
+    # "standard": ace 1, joker 20; "high": ace 11, joker 25.
+    Option("values", "standard", choices=("standard", "high")),
+    # King-ace-two runs.
+    Option("wrap", False, kind="bool"),
+    # Suits in a group of three or four: "repeat" (may repeat) or "distinct".
+    Option("group_suits", "repeat", choices=("repeat", "distinct")),
+    # A couleur or a Remigio closes "free" (without melds) or must also be "melded".
+    Option("special", "free", choices=("free", "melded")),
+    # Five pairs dealt win: "wild" (a joker may pair), "natural" (natural pairs), "off".
+    Option("five_pairs", "wild", choices=("wild", "natural", "off")),
+    Option("two_players", False, kind="bool"),
+    # Stock rebuilds before a void round; most rounds in the match (0: no limit).
+    Option("rebuilds", 2, kind="int", minimum=0, maximum=5),
+    Option("max_rounds", 0, kind="int", minimum=0, maximum=100),
+)
+
+# What the log says (``describe``): each code with its parameters. Seats: ``seat`` (who
+# acts), ``dealer``, ``winner``; ``round`` is the round's number; ``kind`` a closing
+# ("remigio", "sequence", "couleur", "plain") and ``multiplier`` what it multiplies.
+MESSAGES = {
+    "remigio.deal": ("dealer", "round"),
+    "remigio.deal-five-pairs": ("dealer", "round", "winner"),
+    "remigio.rebuild": (),
+    "remigio.draw": ("seat",),
+    "remigio.take": ("seat", "card"),
+    "remigio.discard": ("seat", "card"),
+    "remigio.discard-void": ("seat", "card"),
+    "remigio.close": ("seat", "card", "kind", "multiplier"),
+}
+REFUSALS = (
+    "remigio.over",
+    "remigio.turn",
+    "remigio.chance",
+    "remigio.draw-first",
+    "remigio.discard-now",
+    "remigio.draw-source",
+    "remigio.not-in-hand",
+    "remigio.close-melds",
 )
 
 
-def _refuse(rule, fr, en):
-    raise IllegalAction(f"remigio.{rule}", fr, en)
+def _refuse(rule, **params):
+    raise IllegalAction(f"remigio.{rule}", **params)
 
 
 def face(card: str) -> str:
     """The card without its deck-copy suffix ("Th.2" → "Th")."""
     return card[:2]
-
-
-def _of(card: str, lang: str) -> str:
-    """ "du dix de cœur", "de l'as de pique"; in English "the ten of hearts"."""
-    name = card_name(card, lang)
-    if lang == "en":
-        return f"the {name}"
-    return f"de l'{name}" if name[0] in "a" else f"du {name}"
-
-
-def _the(card: str, lang: str) -> str:
-    name = card_name(card, lang)
-    if lang == "en":
-        return f"the {name}"
-    return f"l'{name}" if name[0] in "a" else f"le {name}"
 
 
 # ----- scoring rules ----------------------------------------------------------------------
@@ -330,13 +255,14 @@ class Remigio(Game):
     def __init__(self):
         super().__init__(
             slug="remigio",
-            name_fr="Remigio",
-            name_en="Remigio",
+            name="Remigio",
             min_seats=2,
             max_seats=8,
             default_seats=4,
             options=OPTIONS,
             action_keys=ACTION_KEYS,
+            messages=MESSAGES,
+            refusals=REFUSALS,
         )
 
     # ----- options -----------------------------------------------------------------
@@ -435,35 +361,25 @@ class Remigio(Game):
 
     def apply(self, state, action):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            _refuse("malformed", "Action mal formée.", "Malformed action.")
+            _refuse("malformed")
         self.check_keys(action)
         actor = state["actor"]
         kind = action["type"]
         if actor is None:
-            _refuse("over", "La partie est terminée.", "The match is over.")
+            _refuse("over")
         if "seat" in action and action["seat"] != actor:
-            _refuse("turn", "Ce n'est pas votre tour.", "It is not your turn.")
+            _refuse("turn")
         if actor == CHANCE:
             if kind != "deal":
-                _refuse(
-                    "chance", "Les cartes doivent d'abord être battues.", "Cards must be shuffled."
-                )
+                _refuse("chance")
             return self._deal(state, action)
         phase = state["phase"]
         if phase == "draw":
             if kind != "draw":
-                _refuse(
-                    "draw-first",
-                    "Il faut d'abord prendre une carte (pioche ou défausse).",
-                    "Draw a card first (stock or discard pile).",
-                )
+                _refuse("draw-first")
             return self._draw(state, action)
         if kind not in ("discard", "close"):
-            _refuse(
-                "discard-now",
-                "Il faut maintenant se défausser d'une carte.",
-                "Now discard one card.",
-            )
+            _refuse("discard-now")
         return self._discard(state, action, kind == "close")
 
     def _deal(self, state, action):
@@ -499,11 +415,7 @@ class Remigio(Game):
     def _draw(self, state, action):
         source = action.get("from")
         if source not in ("stock", "discard"):
-            _refuse(
-                "draw-source",
-                "On prend la carte du dessus de la pioche ou de la défausse.",
-                "Take the top card of the stock or of the discard pile.",
-            )
+            _refuse("draw-source")
         actor = state["actor"]
         s = dict(state)
         hands = s["hands"] = list(state["hands"])
@@ -525,11 +437,7 @@ class Remigio(Game):
         actor = state["actor"]
         hand = state["hands"][actor]
         if not isinstance(card, str) or card not in hand:
-            _refuse(
-                "not-in-hand",
-                "Cette carte n'est pas dans votre main.",
-                "That card is not in your hand.",
-            )
+            _refuse("not-in-hand")
         kind = None
         if closing:
             rules = self.rules(state)
@@ -538,11 +446,7 @@ class Remigio(Game):
                     kind = k
                     break
             if kind is None:
-                _refuse(
-                    "close-melds",
-                    "Pour fermer, les dix cartes gardées doivent toutes former des combinaisons.",
-                    "To close, the ten cards kept must all form melds.",
-                )
+                _refuse("close-melds")
         s = dict(state)
         hands = s["hands"] = list(state["hands"])
         kept = list(hand)
@@ -737,71 +641,39 @@ class Remigio(Game):
         return hidden
 
     # ----- the log ----------------------------------------------------------------------
-    def describe(self, state, action, names, lang="fr"):
-        en = lang == "en"
-        kind = action.get("type") if isinstance(action, dict) else None
-        actor = state["actor"]
-        if actor == CHANCE:
+    def describe(self, state, action):
+        kind = action["type"]
+        if state["actor"] == CHANCE:
             if state["phase"] == "rebuild":
-                return (
-                    "The stock is empty: the discard pile is shuffled into a new stock."
-                    if en
-                    else "La pioche est épuisée : la défausse est battue pour la refaire."
-                )
-            dealer = names[state["dealer"]]
-            text = (
-                f"Round {state['round']}: {dealer} deals ten cards each."
-                if en
-                else f"Coup {state['round']} : {dealer} distribue dix cartes à chacun."
-            )
+                return {"code": "remigio.rebuild"}
+            message = {"dealer": state["dealer"], "round": state["round"]}
             winner = self._five_pairs_winner(state, action)
-            if winner is not None:
-                text += (
-                    f" {names[winner]} is dealt five pairs and wins the round."
-                    if en
-                    else f" {names[winner]} a reçu cinq paires et gagne le coup."
-                )
-            return text
-        name = names[actor] if isinstance(actor, int) else "?"
+            if winner is None:
+                return {"code": "remigio.deal", **message}
+            return {"code": "remigio.deal-five-pairs", **message, "winner": winner}
+        seat = state["actor"]
         if kind == "draw":
-            if action.get("from") == "discard" and state["pile"]:
-                top = state["pile"][-1]
-                return (
-                    f"{name} takes {_the(top, lang)} from the discard pile."
-                    if en
-                    else f"{name} prend {_the(top, lang)} de la défausse."
-                )
-            return f"{name} draws from the stock." if en else f"{name} pioche une carte."
-        card = action.get("card") if isinstance(action, dict) else None
-        if kind in ("discard", "close") and is_card(card):
-            if kind == "discard":
-                text = (
-                    f"{name} discards {_the(card, lang)}."
-                    if en
-                    else f"{name} se défausse {_of(card, lang)}."
-                )
-                if state["turns"] + 1 >= TURN_LIMIT or (
-                    not state["stock"]
-                    and (state["rebuilds"] >= state["options"]["rebuilds"] or not state["pile"])
-                ):
-                    text += (
-                        " Void round: nobody scores." if en else " Coup nul : personne ne marque."
-                    )
-                return text
-            hand = list(state["hands"][actor])
-            label = ""
-            if card in hand:
-                hand.remove(card)
-                closing = closing_kind(hand, self.rules(state), state["options"]["special"])
-                if closing:
-                    mult = multiplier(closing, hand)
-                    label = f" ({KIND_NAMES[lang if en else 'fr'][closing]}, ×{mult})"
-            return (
-                f"{name} discards {_the(card, lang)} and closes{label}!"
-                if en
-                else f"{name} se défausse {_of(card, lang)} et ferme{label} !"
+            if action["from"] == "discard":
+                return {"code": "remigio.take", "seat": seat, "card": face(state["pile"][-1])}
+            return {"code": "remigio.draw", "seat": seat}
+        card = action["card"]
+        if kind == "discard":
+            void = state["turns"] + 1 >= TURN_LIMIT or (
+                not state["stock"]
+                and (state["rebuilds"] >= state["options"]["rebuilds"] or not state["pile"])
             )
-        return f"{name}: {kind}?" if en else f"{name} : {kind} ?"
+            code = "remigio.discard-void" if void else "remigio.discard"
+            return {"code": code, "seat": seat, "card": face(card)}
+        hand = list(state["hands"][seat])
+        hand.remove(card)
+        closing = closing_kind(hand, self.rules(state), state["options"]["special"])
+        return {
+            "code": "remigio.close",
+            "seat": seat,
+            "card": face(card),
+            "kind": closing,
+            "multiplier": multiplier(closing, hand),
+        }
 
     def _five_pairs_winner(self, state, action):
         """The seat a deal would give five pairs to (first in turn order), if any."""

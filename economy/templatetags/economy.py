@@ -17,6 +17,7 @@ from economy.chips.tables import cave_bounds, rules_of
 from economy.chips.taverns import keeps_table
 from economy.interface import counts_hands_per_game
 from economy.models import TableBankroll
+from play.presentation.games import game_name
 
 register = template.Library()
 
@@ -52,4 +53,5 @@ def economy_table_panel(context, table):
 @register.inclusion_tag("economy/_purse.html", takes_context=True)
 def economy_purse(context):
     user = context["request"].user
-    return {"wallet": ledger.wallet_of(user), "hands_today": hands.limited_statuses(user)}
+    today = [(game_name(status.game_slug), status) for status in hands.limited_statuses(user)]
+    return {"wallet": ledger.wallet_of(user), "hands_today": today}

@@ -23,7 +23,7 @@ from economy import interface as economy
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
-from play.actions.lookups import lock_game, seat_names, seats_by_position
+from play.actions.lookups import lock_game, seats_by_position
 from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
@@ -97,16 +97,17 @@ def record_participants(game: Game, table: Table) -> None:
     )
 
 
-def _record(game, table, new_state, action, *, seat, user, source, client_id="", names=None):
-    """Append an action to the log and move the snapshot forward (same transaction)."""
-    engine = table.engine
-    names = names or seat_names(table)
+def _record(game, table, new_state, action, *, seat, user, source, client_id=""):
+    """Append an action to the log and move the snapshot forward (same transaction).
+
+    The log keeps what the engine says of the action as data (a code and its parameters,
+    no names, no words): it is worded in each reader's language when shown.
+    """
     try:
-        text_fr = engine.describe(game.state, action, names, "fr")
-        text_en = engine.describe(game.state, action, names, "en")
-    except Exception:  # a missing sentence must not stop the game
+        message = table.engine.describe(game.state, action)
+    except Exception:  # a missing log line must not stop the game
         log.exception("describe failed for %s", action)
-        text_fr = text_en = ""
+        message = None
     game.version += 1
     Action.objects.create(
         game=game,
@@ -116,8 +117,7 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="",
         source=source,
         action=action,
         client_id=client_id,
-        text_fr=text_fr,
-        text_en=text_en,
+        message=message,
     )
     game.state = new_state
 
@@ -128,12 +128,10 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
     Returns the next game when a chained table dealt a new hand.
     """
     engine = table.engine
-    names = None
     while engine.actor(game.state) == CHANCE:
         action = engine.chance_action(game.state, system_random)
-        names = names or seat_names(table)
         _record(game, table, engine.apply(game.state, action), action,
-                seat=None, user=None, source=Action.Source.CHANCE, names=names)
+                seat=None, user=None, source=Action.Source.CHANCE)
     if engine.actor(game.state) is None:
         now = timezone.now()
         game.status = Game.Status.FINISHED
@@ -177,7 +175,9 @@ def apply_for_seat(game, table, seat_position, action, *, user, source, client_i
     try:
         new_state = engine.apply(game.state, action)
     except IllegalAction as refusal:
-        raise ServiceError("illegal", engine_words(refusal), rule=refusal.rule) from None
+        raise ServiceError(
+            "illegal", engine_words(table.game_slug, refusal), rule=refusal.rule
+        ) from None
     previous_actor = engine.actor(game.state)
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
             client_id=client_id)

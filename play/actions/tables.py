@@ -54,7 +54,7 @@ def do_create_table(
         resolved = engine.resolve_options(options or {})
         engine.check_seats(seat_count, resolved)
     except BadOptions as refusal:
-        raise ServiceError("bad_options", engine_words(refusal)) from None
+        raise ServiceError("bad_options", engine_words(game_slug, refusal)) from None
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", _("Visibilité inconnue."))
     _check_pace(pace, move_seconds)

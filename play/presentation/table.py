@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from play.models import Game
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
+from play.presentation.games import game_name
 from play.presentation.labels import (
     bot_level_choices,
     bot_level_label,
@@ -31,6 +32,7 @@ from play.presentation.labels import (
     new_client_id,
     remaining_text,
 )
+from play.presentation.words import of_name
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -85,7 +87,7 @@ def _per_seat(view, key, seats) -> list | None:
     return None
 
 
-def previous_hand(table, game, you, names, lang) -> dict | None:
+def previous_hand(table, game, you, names) -> dict | None:
     """The last finished hand of a chained table (Ramponneau, Ambigu), as ``you`` saw it.
 
     The next hand is dealt as soon as one ends, so the showdown would otherwise vanish
@@ -106,7 +108,7 @@ def previous_hand(table, game, you, names, lang) -> dict | None:
     if previous is None or not previous.state:
         return None
     view = engine.view(previous.state, you)
-    board = board_context(table.game_slug, view, names, lang)
+    board = board_context(table.game_slug, view, names)
     if not board or board.get("broken"):
         return None
     name = f"play/games/{table.game_slug}_result.html"
@@ -128,7 +130,7 @@ def _turn_text(game, over: bool, my_turn: bool, actor, names: list[str]) -> str:
     if my_turn:
         return _("À vous de jouer !")
     if isinstance(actor, int) and 0 <= actor < len(names):
-        return _("Au tour de %(name)s.") % {"name": names[actor]}
+        return _("Au tour %(of_name)s.") % {"name": names[actor], "of_name": of_name(names[actor])}
     return _("Distribution des cartes…")
 
 
@@ -222,8 +224,8 @@ def table_context(
         winners = [names[w] for w in result.get("winners", []) if 0 <= w < seats]
     else:
         winners = []
-    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [], lang)
-    hand = hand_context(engine, game, view, lang, legal, my_turn)
+    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [])
+    hand = hand_context(engine, game, view, legal, my_turn)
     players = _players(table, view, names)
     for p in players:
         p["you"] = p["position"] == you
@@ -233,7 +235,7 @@ def table_context(
         "table": table,
         "game": game,
         "engine": engine,
-        "game_name": engine.name_en if lang == "en" else engine.name_fr,
+        "game_name": game_name(table.game_slug),
         "view": view,
         "lang": lang,
         "names": names,
@@ -256,9 +258,9 @@ def table_context(
         "log": list(reversed(view.get("log") or [])),
         "chat": view.get("chat") or [],
         "chat_muted": bool(view.get("chat_muted")),
-        "board": board_context(table.game_slug, view, names, lang),
-        "previous": previous_hand(table, game, you, names, lang),
-        "public_fields": public_fields(view, lang),
+        "board": board_context(table.game_slug, view, names),
+        "previous": previous_hand(table, game, you, names),
+        "public_fields": public_fields(view),
     }
 
 

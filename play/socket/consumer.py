@@ -30,8 +30,10 @@ from play.actions import (
 from play.actions.broadcast import group_name
 from play.clock import scheduler
 from play.models import ChatMessage, Game, Table
+from play.presentation.labels import lang_code
 from play.presentation.table import render_error_fragment, render_table_fragments
-from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
+from play.presentation.view import view_from_snapshot
+from play.queries import can_watch, chat_line, is_muted, load_snapshot
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message
 
 log = logging.getLogger(__name__)
@@ -170,17 +172,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.as_html = query.get("format", [""])[0] == "html"
-        self.lang = query.get("lang", [""])[0] or getattr(self.user, "preferred_language", "fr")
-        self.lang = "en" if self.lang == "en" else "fr"
+        self.lang = lang_code(
+            query.get("lang", [""])[0] or getattr(self.user, "preferred_language", None)
+        )
         self.position = None
         self.joined = False
         self.sent = None  # (game_id, version) of the last view sent
         self.bucket = TokenBucket()
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
-            await self._error({"type": "error", "code": "not_authenticated",
-                               "message": "Connectez-vous d'abord." if self.lang == "fr"
-                               else "Log in first."})
+            await self._error(
+                ServiceError("not_authenticated", _("Connectez-vous d'abord.")).as_dict(self.lang)
+            )
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         token = query.get("token", query.get("invitation", [""]))[0]

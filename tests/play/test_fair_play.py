@@ -21,13 +21,14 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from cardgames import CHANCE, replay
-from cardgames.cards import card_name
 from cardgames.core import concrete
 from cardgames.selfplay import cards_in
 from play.actions import do_act, do_create_table, do_join, games
 from play.models import Game, Participant, Seat
+from play.presentation.words import card_name
 from tests.conftest import create_player
 
 RANKS = "A23456789TJQK"
@@ -45,7 +46,12 @@ def face(card: str) -> str:
 # Every way a page names a card: its French and English names (SVG labels, log
 # sentences), and its code in quotes or between tags (JSON, data attributes). One
 # regular expression each, built from the names, so scanning a page stays fast.
-NAME_TO_FACE = {card_name(f, lang).lower(): f for f in FACES for lang in ("fr", "en")}
+def _names_in(lang: str) -> dict:
+    with translation.override(lang):
+        return {card_name(f).lower(): f for f in FACES}
+
+
+NAME_TO_FACE = {**_names_in("fr"), **_names_in("en")}
 NAME_RE = re.compile(
     r"(?<![\w'’])("
     + "|".join(re.escape(n) for n in sorted(NAME_TO_FACE, key=len, reverse=True))

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0004_economy_moves_out'),
+        ('play', '0006_remove_action_texts'),
     ]
 
     operations = [

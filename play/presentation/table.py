@@ -33,6 +33,7 @@ from play.presentation.labels import (
     remaining_text,
 )
 from play.presentation.words import of_name
+from play.queries import previous_game
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -87,7 +88,12 @@ def _per_seat(view, key, seats) -> list | None:
     return None
 
 
-def previous_hand(table, game, you, names) -> dict | None:
+# ``table_context(previous=LOOK_UP)``: read the last finished hand from the database
+# (a page); the socket passes the one its snapshot holds.
+LOOK_UP = object()
+
+
+def previous_hand(table, game, you, names, previous=LOOK_UP) -> dict | None:
     """The last finished hand of a chained table (Ramponneau, Ambigu), as ``you`` saw it.
 
     The next hand is dealt as soon as one ends, so the showdown would otherwise vanish
@@ -97,15 +103,9 @@ def previous_hand(table, game, you, names) -> dict | None:
     engine = table.engine
     if game is None or not getattr(engine, "chained", False):
         return None
-    if game.status == Game.Status.FINISHED:
-        previous = None  # the board itself shows how it ended
-    elif game.number > 1:
-        previous = table.games.filter(
-            number=game.number - 1, status=Game.Status.FINISHED
-        ).first()
-    else:
-        previous = None
-    if previous is None or not previous.state:
+    if previous is LOOK_UP:
+        previous = previous_game(table, game)
+    if previous is None or not previous.state or game.status == Game.Status.FINISHED:
         return None
     view = engine.view(previous.state, you)
     board = board_context(table.game_slug, view, names)
@@ -198,7 +198,8 @@ def _links(table) -> dict:
 
 
 def table_context(
-    table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True
+    table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True,
+    previous=LOOK_UP,
 ) -> dict:
     """Everything the table templates need, for one user's view of one table.
 
@@ -259,12 +260,14 @@ def table_context(
         "chat": view.get("chat") or [],
         "chat_muted": bool(view.get("chat_muted")),
         "board": board_context(table.game_slug, view, names),
-        "previous": previous_hand(table, game, you, names),
+        "previous": previous_hand(table, game, you, names, previous),
         "public_fields": public_fields(view),
     }
 
 
-def render_table_fragments(table, game, user, view, request=None, lang: str | None = None) -> str:
+def render_table_fragments(
+    table, game, user, view, request=None, lang: str | None = None, previous=LOOK_UP
+) -> str:
     """The table's live parts as out-of-band fragments, for the htmx socket.
 
     Each element keeps its id and carries ``hx-swap-oob="true"``, so the ws extension
@@ -273,7 +276,7 @@ def render_table_fragments(table, game, user, view, request=None, lang: str | No
     """
     lang = lang_code(lang or getattr(user, "preferred_language", None))
     with translation.override(lang):
-        context = table_context(table, game, user, view, lang=lang)
+        context = table_context(table, game, user, view, lang=lang, previous=previous)
         context["oob"] = True
         context["user"] = user
         return render_to_string("play/_table.html#fragments", context, request=request)

@@ -16,6 +16,7 @@ from cardgames import selfplay
 from config.asgi import application
 from play.actions import do_create_table, do_join
 from play.models import Game
+from play.presentation import games as presentation
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +27,9 @@ def duel(settings):
     settings.PLAY_INPROCESS_SCHEDULER = False
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     cardgames.register("duel", "tests.games.duel")
+    presentation.register("duel", "tests.games.duel_words")
     yield cardgames.get_game("duel")
+    presentation.unregister("duel")
     cardgames.unregister("duel")
 
 
@@ -99,5 +102,6 @@ def test_alice_and_bob_play_a_duel_through_the_socket(alice, bob):
     archive = client.get(reverse("play:archive", args=[game.pk]))
     assert archive.status_code == 200
     assert "Duel" in archive.content.decode()
+    assert "Deux cartes à chacun." in archive.content.decode()
     table_page = client.get(table.get_absolute_url())
     assert table_page.status_code == 200

@@ -36,7 +36,21 @@ def _no_extras(base, low, high):
     return {}
 
 
-__all__ = ["DEFAULTS", "game_name", "presenter"]
+__all__ = ["DEFAULTS", "game_name", "presenter", "register", "unregister"]
+
+# Presentations that live outside this package, by slug: a game registered from
+# elsewhere (``cardgames.register``), such as the test tree's duel, names its own.
+ELSEWHERE: dict[str, str] = {}
+
+
+def register(slug: str, module_name: str) -> None:
+    ELSEWHERE[slug] = module_name
+    presenter.cache_clear()
+
+
+def unregister(slug: str) -> None:
+    ELSEWHERE.pop(slug, None)
+    presenter.cache_clear()
 
 DEFAULTS = {
     "NAME": None,
@@ -55,7 +69,7 @@ DEFAULTS = {
 @cache
 def presenter(slug: str) -> SimpleNamespace:
     """The presentation of a game: its module's definitions over the defaults."""
-    name = f"{__name__}.{slug.replace('-', '_')}"
+    name = ELSEWHERE.get(slug) or f"{__name__}.{slug.replace('-', '_')}"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as missing:

@@ -82,8 +82,13 @@ class SnapshotCache:
         """
         with self._lock:
             before = self._by_table.get(table.pk)
+        worded = {}
         if before is not None and before.key == previous_key:
             log = (before.log + fresh)[-LOG_LINES:]
+            # the sentences already worded stay; the new lines are worded when read
+            # (a copy first: a connection of another thread may be wording one now)
+            worded = {lang: (lines + [None] * len(fresh))[-LOG_LINES:]
+                      for lang, lines in dict(before.worded).items()}
         elif previous_key is None or previous_key[0] != game.pk:
             log = fresh[-LOG_LINES:]  # the table dealt a new game: its whole log
         else:
@@ -100,7 +105,8 @@ class SnapshotCache:
         else:
             previous = None
         self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
-                          muted=muted, previous=previous, chat_read_at=chat_read_at))
+                          muted=muted, previous=previous, chat_read_at=chat_read_at,
+                          worded=worded))
 
     def forget(self, table_id: int) -> None:
         with self._lock:

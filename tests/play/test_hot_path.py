@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from play.actions import do_act, do_create_table, do_join
 from play.models import Action, Seat
+from play.presentation.view import view_from_snapshot
 from play.queries import LOG_LINES, load_snapshot
 from play.snapshots import snapshots
 
@@ -59,6 +60,8 @@ def test_the_snapshot_after_a_move_comes_from_memory_and_matches_the_database(
     for _ in range(4):
         game, user, action = actor_and_move(table, alice, bob, charlie)
         do_act(game.pk, user, action, game.version)
+        # a reader words the log in French: the next snapshot carries those sentences
+        view_from_snapshot(snapshots.peek(table.pk), alice, "fr")
 
     game = table.current_game()
     cached = snapshots.peek(table.pk, (game.pk, game.version))
@@ -68,6 +71,9 @@ def test_the_snapshot_after_a_move_comes_from_memory_and_matches_the_database(
     assert cached.game.state == read.game.state
     assert cached.log == read.log
     assert [s.pk for s in cached.seats] == [s.pk for s in read.seats]
+    for lang in ("fr", "en"):
+        assert (view_from_snapshot(cached, bob, lang)["log"]
+                == view_from_snapshot(read, bob, lang)["log"])
 
 
 def test_a_stale_snapshot_never_serves_a_newer_version(table, alice, bob, charlie):

@@ -185,6 +185,11 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool, reques
     }
 
 
+def _winners(game, view, names) -> list[str]:
+    result = view.get("result") or (game.result if game is not None else None) or {}
+    return [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
+
+
 def _links(table) -> dict:
     return {
         "act_url": reverse("play:act", args=[table.pk]),
@@ -206,10 +211,7 @@ def table_context(
     ``invited``: whether this user may take a seat at an unlisted table (the page knows
     from the session; a socket was only opened by someone allowed to watch).
     """
-    lang = lang_code(lang)
-    view = view or {}
-    engine = table.engine
-    seats = table.seat_count
+    lang, view, engine = lang_code(lang), view or {}, table.engine
     names = _seat_names(table, view)
     you = view.get("you")
     actor = view.get("actor")
@@ -219,18 +221,12 @@ def table_context(
     my_turn = you is not None and actor == you and bool(legal)
 
     deadline = _deadline(game, view) if not over else None
-    remaining = (deadline - timezone.now()).total_seconds() if deadline else None
-    if over:
-        result = view.get("result") or (game.result if game is not None else None) or {}
-        winners = [names[w] for w in result.get("winners", []) if 0 <= w < seats]
-    else:
-        winners = []
+    winners = _winners(game, view, names) if over else []
     groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [])
     hand = hand_context(engine, game, view, legal, my_turn)
     players = _players(table, view, names)
-    for p in players:
-        p["you"] = p["position"] == you
-        p["actor"] = not over and p["position"] == actor
+    for p in players:  # the seat to watch: yours, and whose turn it is
+        p.update(you=p["position"] == you, actor=not over and p["position"] == actor)
     rights = _seating_rights(table, user, players, you, invited, request)
     return rights | _links(table) | {
         "table": table,
@@ -249,7 +245,9 @@ def table_context(
         "winners": winners,
         "turn_text": _turn_text(game, over, my_turn, actor, names),
         "deadline": deadline,
-        "remaining": remaining_text(remaining) if remaining is not None else "",
+        "remaining": (
+            remaining_text((deadline - timezone.now()).total_seconds()) if deadline else ""
+        ),
         "score_rows": _score_rows(view, names, you, winners),
         "hand": hand,
         "action_groups": groups,

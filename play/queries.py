@@ -78,7 +78,11 @@ class Snapshot:
     log: list  # the last LOG_LINES messages of the game's log, oldest first
     chat: list
     muted: set  # user ids who muted this table's chat
+    # A chained table's last finished hand, shown beside the new one (None otherwise).
+    previous: Game | None = None
     loaded_at: float = field(default_factory=time.monotonic)
+    # When chat and mutes were read (a snapshot built from the previous one keeps them).
+    chat_read_at: float = field(default_factory=time.monotonic)
     # The log in sentences, by language: filled by play.presentation.view as readers ask.
     worded: dict = field(default_factory=dict)
 
@@ -111,8 +115,23 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         seats=list(table.seats.select_related("user")),
         log=log,
         chat=chat_for(table, None),
-        muted=set(ChatMute.objects.filter(table=table).values_list("user_id", flat=True)),
+        muted=muted_ids(table),
+        previous=previous_game(table, game),
     )
+
+
+def muted_ids(table) -> set[int]:
+    """The users who muted this table's chat."""
+    return set(ChatMute.objects.filter(table=table).values_list("user_id", flat=True))
+
+
+def previous_game(table, game) -> Game | None:
+    """The hand finished just before ``game`` at a chained table, if ``game`` is running."""
+    if game is None or game.number <= 1 or game.status == Game.Status.FINISHED:
+        return None
+    if not getattr(table.engine, "chained", False):
+        return None
+    return table.games.filter(number=game.number - 1, status=Game.Status.FINISHED).first()
 
 
 def my_games(user):

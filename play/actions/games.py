@@ -27,6 +27,7 @@ from play.actions.lookups import lock_game, seats_by_position
 from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
+from play.snapshots import snapshots
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,9 @@ def next_carry(table: Table, final_state: dict) -> dict | None:
     return table.engine.carry(final_state)
 
 
-def start_game(table: Table, carry: dict | None = None) -> Game | None:
+def start_game(
+    table: Table, carry: dict | None = None, finished: Game | None = None
+) -> Game | None:
     """Create the next Game of a (locked) table and play chance up to the first decision.
 
     At a chip table the economy decides who is dealt in with which stacks; with fewer
@@ -84,7 +87,7 @@ def start_game(table: Table, carry: dict | None = None) -> Game | None:
     record_participants(game, table)
     _advance(game, table, previous_actor=None)
     game.save()
-    broadcast_table_changed(table.pk, game.version, game.pk)
+    publish(game, table, previous_key=None, finished=finished)
     return game
 
 
@@ -109,6 +112,7 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="")
         log.exception("describe failed for %s", action)
         message = None
     game.version += 1
+    fresh_messages(game).append(message)
     Action.objects.create(
         game=game,
         seq=game.version,
@@ -120,6 +124,23 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="")
         message=message,
     )
     game.state = new_state
+
+
+def fresh_messages(game: Game) -> list:
+    """The log messages this transaction recorded for ``game`` (for its next snapshot)."""
+    return game.__dict__.setdefault("_fresh_messages", [])
+
+
+def publish(game: Game, table: Table, previous_key, finished: Game | None = None) -> None:
+    """After the commit, this process's snapshot of the table moves to the game's new
+    version from the rows held here (play/snapshots.py), then the broadcast goes out.
+    ``finished``: the hand a chained table just ended, shown beside the new one."""
+    seats = [seat for _, seat in sorted(seats_by_position(table).items())]
+    fresh = list(fresh_messages(game))
+    transaction.on_commit(
+        lambda: snapshots.advance(table, game, seats, fresh, previous_key, finished)
+    )
+    broadcast_table_changed(table.pk, game.version, game.pk, snapshot_published=True)
 
 
 def _advance(game: Game, table: Table, previous_actor) -> Game | None:
@@ -140,7 +161,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.actor = game.deadline = game.bot_due_at = None
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()
-            return start_game(table, next_carry(table, game.state))
+            return start_game(table, next_carry(table, game.state), finished=game)
         if table.status == Table.Status.PLAYING:
             table.status = Table.Status.FINISHED
             table.save(update_fields=["status", "updated_at"])
@@ -179,25 +200,31 @@ def apply_for_seat(game, table, seat_position, action, *, user, source, client_i
             "illegal", engine_words(table.game_slug, refusal), rule=refusal.rule
         ) from None
     previous_actor = engine.actor(game.state)
+    previous_key = (game.pk, game.version)
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
             client_id=client_id)
-    _advance(game, table, previous_actor)
+    dealt = _advance(game, table, previous_actor)
     game.save()
-    broadcast_table_changed(table.pk, game.version, game.pk)
+    if dealt is None:
+        publish(game, table, previous_key)
+    # else: the next hand's snapshot and broadcast went out first, this one beside it
 
 
-def do_act(game, user, action, expected_version, client_id="") -> ActResult:
+def do_act(game, user, action, expected_version, client_id="", table_id=None) -> ActResult:
     """Apply a seated player's action, once, if it is their turn and the version matches.
 
     `expected_version` is the version of the view the player acted on (None skips the
     check, for trusted callers); `client_id` makes a retry of the same submission (double
-    click, resend after a reconnect) a no-op that reports `duplicate=True`.
+    click, resend after a reconnect) a no-op that reports `duplicate=True`; `table_id`,
+    when given, is the table the game must belong to (a socket's).
     """
     client_id = (client_id or "")[:64]
     try:
         with transaction.atomic():
             game = lock_game(game)
             table = game.table
+            if table_id is not None and table.pk != table_id:
+                raise ServiceError("not_found", _("Cette partie n'existe pas."))
             seat = next((s for s in seats_by_position(table).values()
                          if user is not None and s.user_id == user.pk), None)
             if seat is None:

@@ -16,13 +16,22 @@ from play.queries import Snapshot, load_snapshot, players
 
 
 def log_in(snapshot: Snapshot, lang: str) -> list[str]:
-    """The snapshot's log in ``lang``, worded once for all the connections reading it."""
+    """The snapshot's log in ``lang``, worded once for all the connections reading it.
+
+    A snapshot built from the previous one (play/snapshots.py) carries the lines already
+    worded; only the new ones (``None``) are worded here.
+    """
     found = snapshot.worded.get(lang)
-    if found is None:
-        names = [p["name"] for p in players(snapshot.table, snapshot.seats)]
-        with translation.override(lang):
-            found = sentences(snapshot.table.game_slug, snapshot.log, names)
-        snapshot.worded[lang] = found
+    if found is not None and None not in found:
+        return found
+    found = list(found) if found is not None else [None] * len(snapshot.log)
+    missing = [i for i, line in enumerate(found) if line is None]
+    names = [p["name"] for p in players(snapshot.table, snapshot.seats)]
+    with translation.override(lang):
+        worded = sentences(snapshot.table.game_slug, [snapshot.log[i] for i in missing], names)
+    for i, line in zip(missing, worded, strict=True):
+        found[i] = line
+    snapshot.worded[lang] = found
     return found
 
 

@@ -128,78 +128,51 @@ OPTIONS = {
 }
 
 
+EVENT_NAMES = {
+    "turnup": gettext_lazy("la retourne"),
+    "gift": gettext_lazy("le point donné"),
+    "high": gettext_lazy("High"),
+    "low": gettext_lazy("Low"),
+    "jack": gettext_lazy("Jack"),
+    "game": gettext_lazy("Game"),
+}
+PHASE_NAMES = {
+    "cut": gettext_lazy("Coupe pour la première donne"),
+    "deal": gettext_lazy("Donne"),
+    "beg": gettext_lazy("Le premier à jouer garde l'atout ou mendie"),
+    "dealer": gettext_lazy("Le donneur donne un point ou refait l'atout"),
+    "discard": gettext_lazy("Écart : chacun revient à six cartes"),
+    "play": gettext_lazy("Jeu de la carte"),
+    "over": gettext_lazy("Partie terminée"),
+}
+
+
 def board(view, names) -> dict:
     seats = view.get("seats") or len(names)
     sides = view.get("sides") or [[s] for s in range(seats)]
     scores = view.get("scores") or [0] * len(sides)
-    side_names = [
-        " & ".join(names[s] for s in members) for members in sides
-    ]
+    side_names = [" & ".join(names[s] for s in members) for members in sides]
     counts = view.get("hand_counts") or [0] * seats
-    rows = [
-        {
-            "name": names[s],
-            "hand_size": counts[s],
-            "dealer": s == view.get("dealer"),
-            "eldest": s == view.get("eldest"),
-            "you": s == view.get("you"),
-        }
-        for s in range(seats)
-    ]
     last = view.get("last_trick")
     trick = view.get("trick") or []
-    event_names = {
-        "turnup": _("la retourne"),
-        "gift": _("le point donné"),
-        "high": _("High"),
-        "low": _("Low"),
-        "jack": _("Jack"),
-        "game": _("Game"),
-    }
-
-    def summarise(summary):
-        who = {kind: [] for kind in ("turnup", "gift", "high", "low", "jack", "game")}
-        for e in summary.get("events", []):
-            if e.get("kind") in who and 0 <= e.get("side", -1) < len(side_names):
-                who[e["kind"]].append(side_names[e["side"]])
-        points = summary.get("game_points")
-        return {
-            "number": summary.get("deal"),
-            "trump": suit_label(summary.get("trump")),
-            "cells": [
-                {"what": event_names[k], "who": ", ".join(who[k]) or "—"}
-                for k in ("high", "low", "jack", "game")
-            ],
-            "extras": [
-                {"what": event_names[k], "who": ", ".join(who[k])}
-                for k in ("turnup", "gift") if who[k]
-            ],
-            "game_points": (
-                " – ".join(str(p) for p in points) if isinstance(points, list) else ""
-            ),
-            "scored": summary.get("scored") or [],
-        }
-
-    deals = [summarise(d) for d in (view.get("deals") or [])[-6:][::-1]]
     current = view.get("current")
-    current_summary = summarise(current) if isinstance(current, dict) else None
-    phase_names = {
-        "cut": _("Coupe pour la première donne"),
-        "deal": _("Donne"),
-        "beg": _("Le premier à jouer garde l'atout ou mendie"),
-        "dealer": _("Le donneur donne un point ou refait l'atout"),
-        "discard": _("Écart : chacun revient à six cartes"),
-        "play": _("Jeu de la carte"),
-        "over": _("Partie terminée"),
-    }
     return {
-        "rows": rows,
+        "rows": [
+            {
+                "name": names[s],
+                "hand_size": counts[s],
+                "dealer": s == view.get("dealer"),
+                "eldest": s == view.get("eldest"),
+                "you": s == view.get("you"),
+            }
+            for s in range(seats)
+        ],
         "sides": [
             {"name": side_names[i], "score": scores[i] if i < len(scores) else 0}
             for i in range(len(sides))
         ],
         "target": view.get("target", 7),
-        "phase_name": phase_names.get(view.get("phase"), ""),
+        "phase_name": str(PHASE_NAMES.get(view.get("phase"), "")),
         "trump_name": suit_label(view.get("trump")),
         "turnup": view.get("turnup"),
         "set_aside": view.get("set_aside") or [],
@@ -213,7 +186,30 @@ def board(view, names) -> dict:
         ),
         "dealer_name": names[view["dealer"]] if isinstance(view.get("dealer"), int) else "",
         "deal_no": view.get("deal_no"),
-        "deals": deals,
-        "current": current_summary,
+        "deals": [_summary(d, side_names) for d in (view.get("deals") or [])[-6:][::-1]],
+        "current": _summary(current, side_names) if isinstance(current, dict) else None,
         "side_names": side_names,
+    }
+
+
+def _summary(summary, side_names) -> dict:
+    """One deal's points, side by side: who took High, Low, Jack and Game."""
+    who = {kind: [] for kind in EVENT_NAMES}
+    for e in summary.get("events", []):
+        if e.get("kind") in who and 0 <= e.get("side", -1) < len(side_names):
+            who[e["kind"]].append(side_names[e["side"]])
+    points = summary.get("game_points")
+    return {
+        "number": summary.get("deal"),
+        "trump": suit_label(summary.get("trump")),
+        "cells": [
+            {"what": str(EVENT_NAMES[k]), "who": ", ".join(who[k]) or "—"}
+            for k in ("high", "low", "jack", "game")
+        ],
+        "extras": [
+            {"what": str(EVENT_NAMES[k]), "who": ", ".join(who[k])}
+            for k in ("turnup", "gift") if who[k]
+        ],
+        "game_points": " – ".join(str(p) for p in points) if isinstance(points, list) else "",
+        "scored": summary.get("scored") or [],
     }

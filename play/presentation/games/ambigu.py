@@ -217,69 +217,35 @@ TYPE_LABELS = {
 }
 
 
+PHASES = {
+    "draw": gettext_lazy("Tirage de la donne"),
+    "deal": gettext_lazy("Donne"),
+    "speech1": gettext_lazy("Première phase : passer ou « battez »"),
+    "exchange1": gettext_lazy("Première phase : écart"),
+    "shuffle": gettext_lazy("On bat les cartes"),
+    "keep": gettext_lazy("Garder son écart ?"),
+    "speech2": gettext_lazy("Deuxième phase : la vade"),
+    "exchange2": gettext_lazy("Deuxième phase : écart"),
+    "renvis": gettext_lazy("Troisième phase : les renvis"),
+    "over": gettext_lazy("Coup terminé"),
+}
+OUTCOMES = {
+    "showdown": gettext_lazy("abattage"),
+    "last-in": gettext_lazy("tous les autres ont passé"),
+    "vade": gettext_lazy("vade sans réponse"),
+    "abandoned": gettext_lazy("coup abandonné, tout est reporté"),
+}
+
+
 def board(view, names) -> dict:
     seats = view.get("seats") or len(names)
-    stacks = per_seat(view, seats, "stacks")
-    bets = per_seat(view, seats, "bets")
-    folded = per_seat(view, seats, "folded")
-    allin = per_seat(view, seats, "allin")
-    sizes = per_seat(view, seats, "hand_sizes")
-    exchanged = per_seat(view, seats, "exchanged")
-    revealed = per_seat(view, seats, "revealed")
-    phases = {
-        "draw": _("Tirage de la donne"),
-        "deal": _("Donne"),
-        "speech1": _("Première phase : passer ou « battez »"),
-        "exchange1": _("Première phase : écart"),
-        "shuffle": _("On bat les cartes"),
-        "keep": _("Garder son écart ?"),
-        "speech2": _("Deuxième phase : la vade"),
-        "exchange2": _("Deuxième phase : écart"),
-        "renvis": _("Troisième phase : les renvis"),
-        "over": _("Coup terminé"),
-    }
     phase = view.get("phase")
-    speech = ""
-    if phase in ("speech1", "speech2", "renvis") and view.get("round"):
-        speech = _("tour de parole %(n)s") % {"n": view["round"]}
-        if phase == "speech2":
-            speech = _("tour de parole %(n)s sur 2") % {"n": view["round"]}
     combination = view.get("combination")
     result = view.get("result") or {}
-    winner_combination = result.get("combination")
-    payments = [
-        {"payer": names[p], "payee": names[q], "amount": n}
-        for p, q, n in result.get("payments") or []
-        if 0 <= p < seats and 0 <= q < seats and n  # an unpaid combination is a debt below
-    ]
-    outcomes = {
-        "showdown": _("abattage"),
-        "last-in": _("tous les autres ont passé"),
-        "vade": _("vade sans réponse"),
-        "abandoned": _("coup abandonné, tout est reporté"),
-    }
     return {
-        "rows": [
-            {
-                "name": names[s],
-                "stack": stacks[s],
-                "bet": bets[s] or 0,
-                "folded": bool(folded[s]),
-                "allin": bool(allin[s]),
-                "cards": sizes[s],
-                "exchanged": exchanged[s] or 0,
-                "revealed": revealed[s] if isinstance(revealed[s], list) else [],
-                "dealer": s == view.get("dealer"),
-                "battez": s == view.get("battez"),
-                "opener": s == view.get("opener"),
-                "winner": s in (result.get("winners") or []),
-                "score": (result.get("scores") or [None] * seats)[s] if result else None,
-                "you": s == view.get("you"),
-            }
-            for s in range(seats)
-        ],
-        "phase_name": phases.get(phase, phase or ""),
-        "speech": speech,
+        "rows": _rows(view, names, seats, result),
+        "phase_name": str(PHASES.get(phase, phase or "")),
+        "speech": _speech(phase, view.get("round")),
         "poule": view.get("poule", 0),
         "batterie": view.get("batterie", 0),
         "renvis": view.get("renvis", 0),
@@ -291,14 +257,62 @@ def board(view, names) -> dict:
         "combination_value": combination.get("value") if isinstance(combination, dict) else None,
         "my_discards": view.get("my_discards") or [],
         "over": phase == "over",
-        "outcome": outcomes.get(result.get("outcome"), result.get("outcome") or ""),
+    } | _result(result, names, seats)
+
+
+def _speech(phase, round_number) -> str:
+    if phase not in ("speech1", "speech2", "renvis") or not round_number:
+        return ""
+    if phase == "speech2":
+        return _("tour de parole %(n)s sur 2") % {"n": round_number}
+    return _("tour de parole %(n)s") % {"n": round_number}
+
+
+def _rows(view, names, seats, result) -> list[dict]:
+    stacks = per_seat(view, seats, "stacks")
+    bets = per_seat(view, seats, "bets")
+    folded = per_seat(view, seats, "folded")
+    allin = per_seat(view, seats, "allin")
+    sizes = per_seat(view, seats, "hand_sizes")
+    exchanged = per_seat(view, seats, "exchanged")
+    revealed = per_seat(view, seats, "revealed")
+    return [
+        {
+            "name": names[s],
+            "stack": stacks[s],
+            "bet": bets[s] or 0,
+            "folded": bool(folded[s]),
+            "allin": bool(allin[s]),
+            "cards": sizes[s],
+            "exchanged": exchanged[s] or 0,
+            "revealed": revealed[s] if isinstance(revealed[s], list) else [],
+            "dealer": s == view.get("dealer"),
+            "battez": s == view.get("battez"),
+            "opener": s == view.get("opener"),
+            "winner": s in (result.get("winners") or []),
+            "score": (result.get("scores") or [None] * seats)[s] if result else None,
+            "you": s == view.get("you"),
+        }
+        for s in range(seats)
+    ]
+
+
+def _result(result, names, seats) -> dict:
+    """How a finished deal ended: its outcome, the winning combination, who paid whom."""
+    winner_combination = result.get("combination")
+    return {
+        "outcome": str(OUTCOMES.get(result.get("outcome"), result.get("outcome") or "")),
         "winner_combination": (
             combination_name(winner_combination) if winner_combination else ""
         ),
         "winner_combination_value": (
             winner_combination.get("value") if isinstance(winner_combination, dict) else None
         ),
-        "payments": payments,
+        "payments": [
+            {"payer": names[p], "payee": names[q], "amount": n}
+            for p, q, n in result.get("payments") or []
+            if 0 <= p < seats and 0 <= q < seats and n  # an unpaid combination is a debt
+        ],
         "poule_won": result.get("poule_won"),
         "batterie_won": result.get("batterie_won"),
         "poule_carried": result.get("poule_carried"),

@@ -144,48 +144,15 @@ def action_label(action):
     return None
 
 
+STREETS = {
+    "preflop": gettext_lazy("Avant le flop"), "flop": gettext_lazy("Flop"),
+    "turn": gettext_lazy("Tournant"), "river": gettext_lazy("Rivière"),
+    "showdown": gettext_lazy("Abattage"), "over": gettext_lazy("Coup terminé"),
+}
+
+
 def board(view, names) -> dict:
     seats = view.get("seats") or len(names)
-    stacks = per_seat(view, seats, "stacks")
-    bets = per_seat(view, seats, "bets")
-    folded = per_seat(view, seats, "folded")
-    all_in = per_seat(view, seats, "all_in")
-    shown = per_seat(view, seats, "shown")
-    mucked = per_seat(view, seats, "mucked")
-    dealt_in = per_seat(view, seats, "dealt_in")
-    shown_hands = view.get("shown_hands") or {}
-    streets = {
-        "preflop": _("Avant le flop"), "flop": _("Flop"), "turn": _("Tournant"),
-        "river": _("Rivière"), "showdown": _("Abattage"), "over": _("Coup terminé"),
-    }
-    won = {}
-    for pot in view.get("awards") or []:
-        for seat, share in zip(pot.get("winners") or [], pot.get("shares") or [], strict=False):
-            won[seat] = won.get(seat, 0) + share
-    rows = []
-    for s in range(seats):
-        marks = []
-        if s == view.get("button"):
-            marks.append(_("bouton"))
-        if s == view.get("small_blind_seat"):
-            marks.append(_("petite blinde"))
-        if s == view.get("big_blind_seat"):
-            marks.append(_("grosse blinde"))
-        rows.append({
-            "name": names[s],
-            "stack": stacks[s],
-            "bet": bets[s] or 0,
-            "folded": bool(folded[s]),
-            "all_in": bool(all_in[s]),
-            "mucked": bool(mucked[s]),
-            "out": dealt_in[s] is False,
-            "shown": shown[s] or [],
-            "shown_name": hand_words(shown_hands.get(str(s))),
-            "won": won.get(s, 0),
-            "marks": marks,
-            "you": s == view.get("you"),
-            "actor": s == view.get("actor"),
-        })
     pots = []
     for i, pot in enumerate(view.get("pots") or view.get("awards") or []):
         pots.append({
@@ -195,8 +162,8 @@ def board(view, names) -> dict:
             "winners": names_of(pot.get("winners"), names),
         })
     return {
-        "rows": rows,
-        "street": streets.get(view.get("street"), view.get("street") or ""),
+        "rows": [_row(view, names, s, seats) for s in range(seats)],
+        "street": str(STREETS.get(view.get("street"), view.get("street") or "")),
         "board_cards": view.get("board") or [],
         "total_pot": view.get("total_pot", view.get("pot", 0)),
         "pots": pots,
@@ -205,4 +172,38 @@ def board(view, names) -> dict:
         "to_call": view.get("to_call") or 0,
         "rake": view.get("rake") or 0,
         "over": view.get("street") == "over",
+    }
+
+
+def _row(view, names, s, seats) -> dict:
+    """One seat at the table: chips, bet, the marks of the button and blinds, its cards
+    if shown, what it won."""
+    def at(key):
+        return per_seat(view, seats, key)[s]
+
+    won = 0
+    for pot in view.get("awards") or []:
+        for seat, share in zip(pot.get("winners") or [], pot.get("shares") or [], strict=False):
+            won += share if seat == s else 0
+    marks = []
+    if s == view.get("button"):
+        marks.append(_("bouton"))
+    if s == view.get("small_blind_seat"):
+        marks.append(_("petite blinde"))
+    if s == view.get("big_blind_seat"):
+        marks.append(_("grosse blinde"))
+    return {
+        "name": names[s],
+        "stack": at("stacks"),
+        "bet": at("bets") or 0,
+        "folded": bool(at("folded")),
+        "all_in": bool(at("all_in")),
+        "mucked": bool(at("mucked")),
+        "out": at("dealt_in") is False,
+        "shown": at("shown") or [],
+        "shown_name": hand_words((view.get("shown_hands") or {}).get(str(s))),
+        "won": won,
+        "marks": marks,
+        "you": s == view.get("you"),
+        "actor": s == view.get("actor"),
     }

@@ -175,6 +175,40 @@ def hand(view, legal, my_turn) -> dict:
     }
 
 
+PHASE_NAMES = {
+    "draw": gettext_lazy("Piocher : au talon ou à la défausse"),
+    "discard": gettext_lazy("Jeter une carte, ou fermer"),
+    "over": gettext_lazy("Partie terminée"),
+}
+
+
+def _last_round(last, names, seats) -> dict:
+    """The round just closed: who closed, how, and each hand's melds and count."""
+    hands = []
+    for s, record in enumerate(last.get("hands") or []):
+        if not isinstance(record, dict) or s >= seats:
+            continue
+        hands.append({
+            "name": names[s],
+            "closer": s == last.get("closer"),
+            "melds": record.get("melds") or [],
+            "leftover": record.get("leftover") or [],
+            "count": record.get("count", 0),
+            "points": record.get("points", 0),
+        })
+    closer = last.get("closer")
+    return {
+        "number": last.get("round"),
+        "closer": names[closer] if isinstance(closer, int) and 0 <= closer < seats else "",
+        "kind": kind_name(last.get("kind", "")),
+        "multiplier": last.get("multiplier"),
+        "halved": last.get("kind") == "five_pairs",
+        "void": last.get("kind") == "void",
+        "discard": last.get("discard"),
+        "hands": hands,
+    }
+
+
 def board(view, names) -> dict:
     seats = view.get("seats") or len(names)
     counts = per_seat(view, seats, "hand_counts")
@@ -184,36 +218,6 @@ def board(view, names) -> dict:
     options = view.get("options") or {}
     payment = options.get("scoring") == "payment"
     last = view.get("last_round") if isinstance(view.get("last_round"), dict) else None
-    last_round = None
-    if last:
-        hands = []
-        for s, record in enumerate(last.get("hands") or []):
-            if not isinstance(record, dict) or s >= seats:
-                continue
-            hands.append({
-                "name": names[s],
-                "closer": s == last.get("closer"),
-                "melds": record.get("melds") or [],
-                "leftover": record.get("leftover") or [],
-                "count": record.get("count", 0),
-                "points": record.get("points", 0),
-            })
-        closer = last.get("closer")
-        last_round = {
-            "number": last.get("round"),
-            "closer": names[closer] if isinstance(closer, int) and 0 <= closer < seats else "",
-            "kind": kind_name(last.get("kind", "")),
-            "multiplier": last.get("multiplier"),
-            "halved": last.get("kind") == "five_pairs",
-            "void": last.get("kind") == "void",
-            "discard": last.get("discard"),
-            "hands": hands,
-        }
-    phase_names = {
-        "draw": _("Piocher : au talon ou à la défausse"),
-        "discard": _("Jeter une carte, ou fermer"),
-        "over": _("Partie terminée"),
-    }
     return {
         "rows": [
             {
@@ -235,9 +239,9 @@ def board(view, names) -> dict:
         "pile_count": view.get("pile_count"),
         "drawn": view.get("drawn"),
         "taken": view.get("taken"),
-        "phase_name": phase_names.get(view.get("phase"), ""),
+        "phase_name": str(PHASE_NAMES.get(view.get("phase"), "")),
         "round": view.get("round"),
-        "last_round": last_round,
+        "last_round": _last_round(last, names, seats) if last else None,
         "history": [
             {"number": i, "points": list(zip(names, row, strict=False))}
             for i, row in enumerate(view.get("history") or [], start=1)

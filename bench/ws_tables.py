@@ -3,7 +3,7 @@ protocol (docs/protocol.md) against ONE daphne process, side by side with a plai
 Channels echo consumer served by the same process to the same number of clients.
 
     python bench/ws_tables.py [--tables 100] [--players 4] [--seconds 20] [--think-ms 250]
-                              [--format json|html]
+                              [--format json|html] [--processes 2]
 
 Embedded backends by default (a fresh SQLite file, in-memory channel layer); with
 DATABASE_URL and REDIS_URL set, PostgreSQL and Redis. Prints one JSON object:
@@ -198,9 +198,9 @@ async def connect(url, origin, cookie):
 class TablesRun:
     """Tables of clients playing until the clock stops; what they measured."""
 
-    def __init__(self, base, seconds, think_ms, rng, as_html):
-        self.base = base
-        self.ws_base = base.replace("http", "ws", 1)
+    def __init__(self, bases, seconds, think_ms, rng, as_html):
+        # One address per daphne process; a table's seats are spread over them.
+        self.bases = bases
         self.seconds, self.think_ms, self.rng = seconds, think_ms, rng
         self.read = read_html_frame if as_html else read_json_frame
         self.query = "?format=html" if as_html else ""
@@ -212,8 +212,10 @@ class TablesRun:
     async def table(self, table_id, seats):
         sockets = {}
         for position, cookie in seats:
+            base = self.bases[(table_id + position) % len(self.bases)]
+            ws_base = base.replace("http", "ws", 1)
             sockets[position] = await connect(
-                f"{self.ws_base}/ws/tables/{table_id}/{self.query}", self.base, cookie
+                f"{ws_base}/ws/tables/{table_id}/{self.query}", base, cookie
             )
             self.opened += 1
         pending = {}  # (game_id, version acted on) -> time sent, awaiting the last seat
@@ -258,10 +260,10 @@ class TablesRun:
                 del pending[(game_id, version)]
 
 
-async def run_tables(base, layout, seconds, think_ms, rng, as_html=False):
+async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False):
     global _opening
     _opening = asyncio.Semaphore(20)
-    run = TablesRun(base, seconds, think_ms, rng, as_html)
+    run = TablesRun(bases, seconds, think_ms, rng, as_html)
     tasks = [asyncio.create_task(run.table(t, seats)) for t, seats in layout]
     # Connections are opened first (each gets its initial state, which starts play as
     # soon as `ready` is set): wait for them all, then start the clock.
@@ -318,7 +320,12 @@ def main():
     parser.add_argument("--game", default="ascenseur")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("json", "html"), default="json")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="daphne processes, each table's seats spread over them "
+                             "(needs REDIS_URL: the in-memory layer is one process's)")
     args = parser.parse_args()
+    if args.processes > 1 and not os.environ.get("REDIS_URL"):
+        raise SystemExit("--processes above 1 needs REDIS_URL (and DATABASE_URL)")
 
     tmp = tempfile.TemporaryDirectory(prefix="taverne-bench-")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.ws_settings",
@@ -326,22 +333,25 @@ def main():
            "PYTHONPATH": str(ROOT)}
     os.environ.update(env)
     layout = prepare(args.tables, args.players, args.game)
-    port = free_port()
-    server = start_server(env, port)
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(env, port) for port in ports]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    base = bases[0]
     rng = random.Random(args.seed)
     try:
         clients = args.tables * args.players
         echo = asyncio.run(run_echo(base, clients, min(args.seconds, 10), args.think_ms,
                                     layout[0][1][0][1], rng))
-        tables = asyncio.run(run_tables(base, layout, args.seconds, args.think_ms, rng,
+        tables = asyncio.run(run_tables(bases, layout, args.seconds, args.think_ms, rng,
                                         as_html=args.format == "html"))
     finally:
-        server.send_signal(signal.SIGINT)  # lets cProfile write its file
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.send_signal(signal.SIGINT)  # lets cProfile write its file
+        for server in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
         tmp.cleanup()
     from django.conf import settings
 
@@ -356,6 +366,7 @@ def main():
         "clients": clients,
         "think_ms": args.think_ms,
         "format": args.format,
+        "processes": args.processes,
         "seconds": args.seconds,
         "table_moves": tables,
         "echo": echo,

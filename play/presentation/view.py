@@ -11,28 +11,28 @@ from django.utils import timezone, translation
 
 from play.models import Game, Table
 from play.presentation.labels import lang_code
-from play.presentation.messages import sentences
+from play.presentation.messages import say
 from play.queries import Snapshot, load_snapshot, players
 
 
 def log_in(snapshot: Snapshot, lang: str) -> list[str]:
-    """The snapshot's log in ``lang``, worded once for all the connections reading it.
+    """The snapshot's log in ``lang``, worded once for all the connections reading it,
+    leaving out the messages with nothing to say.
 
     A snapshot built from the previous one (play/snapshots.py) carries the lines already
     worded; only the new ones (``None``) are worded here.
     """
     found = snapshot.worded.get(lang)
-    if found is not None and None not in found:
-        return found
-    found = list(found) if found is not None else [None] * len(snapshot.log)
-    missing = [i for i, line in enumerate(found) if line is None]
-    names = [p["name"] for p in players(snapshot.table, snapshot.seats)]
-    with translation.override(lang):
-        worded = sentences(snapshot.table.game_slug, [snapshot.log[i] for i in missing], names)
-    for i, line in zip(missing, worded, strict=True):
-        found[i] = line
-    snapshot.worded[lang] = found
-    return found
+    if found is None or None in found:
+        found = list(found) if found is not None else [None] * len(snapshot.log)
+        names = [p["name"] for p in players(snapshot.table, snapshot.seats)]
+        slug = snapshot.table.game_slug
+        with translation.override(lang):
+            for i, line in enumerate(found):
+                if line is None:
+                    found[i] = say(slug, snapshot.log[i], names)
+        snapshot.worded[lang] = found
+    return [line for line in found if line]
 
 
 def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:

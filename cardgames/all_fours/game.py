@@ -221,17 +221,11 @@ def _refuse(rule: str, **params):
 class AllFours(Game):
     # ----- setup ---------------------------------------------------------------------
     def new(self, seats, options=None, carry=None):
-        options = self.resolve_options(options)
-        self.check_seats(seats, options)
+        state = self.start(seats, options)
         if carry:
             raise BadOptions("all-fours.carry")
         empty = [[] for _ in range(seats)]
-        return {
-            "game": self.slug,
-            "seats": seats,
-            "options": options,
-            "actor": CHANCE,
-            "result": None,
+        return state | {
             "phase": "cut",
             "cut": None,
             "dealer": None,
@@ -291,86 +285,97 @@ class AllFours(Game):
             return []
         return pack(state["options"]["deck"])
 
-    # ----- apply ---------------------------------------------------------------------
-    def apply(self, state, action):
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            _refuse("malformed")
-        self.check_keys(action)
-        kind = action["type"]
+    # ----- the moves (core.Game.apply makes the shared checks first) -------------------
+    moves = {
+        "stand": "_stand",
+        "beg": "_beg",
+        "give": "_give",
+        "run": "_run_pack",
+        "discard": "_discard",
+        "play": "_play_card",
+    }
+
+    def _deal_or_cut(self, state, action):
+        deck = self.checked_deck(state, action)
+        s = self._copy(state)
+        if s["phase"] == "cut":
+            self._cut(s, deck)
+        else:
+            self._deal(s, deck)
+        return s
+
+    chance_move = "_deal_or_cut"
+
+    def _stand(self, state, action):
+        if state["phase"] != "beg":
+            _refuse("not-begging")
+        s = self._copy(state)
+        self._adopt(s)
+        return s
+
+    def _beg(self, state, action):
+        if state["phase"] != "beg":
+            _refuse("not-begging")
+        s = self._copy(state)
+        s["begged"] = s["turnup"][1]
+        s["phase"] = "dealer"
+        s["actor"] = s["dealer"]
+        return s
+
+    def _give(self, state, action):
+        if state["phase"] != "dealer":
+            _refuse("not-dealer-choice")
+        if not self.gift_allowed(state):
+            _refuse("gift-would-win")
+        s = self._copy(state)
+        eldest = self.eldest(s)
+        if not self._award(s, "gift", side_of(eldest, s["seats"]), eldest, None):
+            self._adopt(s)
+        return s
+
+    def _run_pack(self, state, action):
+        if state["phase"] != "dealer":
+            _refuse("not-dealer-choice")
+        s = self._copy(state)
+        self._run(s)
+        return s
+
+    def _discard(self, state, action):
+        if state["phase"] != "discard":
+            _refuse("not-discarding")
         actor = state["actor"]
-        if actor is None:
-            _refuse("over")
-        if actor == CHANCE:
-            if kind != "deal":
-                _refuse("chance")
-            deck = self.checked_deck(state, action)
-            s = self._copy(state)
-            if s["phase"] == "cut":
-                self._cut(s, deck)
-            else:
-                self._deal(s, deck)
-            return s
-        phase = state["phase"]
-        if kind == "deal":
-            _refuse("not-chance")
-        if kind == "stand" or kind == "beg":
-            if phase != "beg":
-                _refuse("not-begging")
-            s = self._copy(state)
-            if kind == "stand":
-                self._adopt(s)
-            else:
-                s["begged"] = s["turnup"][1]
-                s["phase"] = "dealer"
-                s["actor"] = s["dealer"]
-            return s
-        if kind == "give" or kind == "run":
-            if phase != "dealer":
-                _refuse("not-dealer-choice")
-            if kind == "give" and not self.gift_allowed(state):
-                _refuse("gift-would-win")
-            s = self._copy(state)
-            if kind == "give":
-                eldest = self.eldest(s)
-                if not self._award(s, "gift", side_of(eldest, s["seats"]), eldest, None):
-                    self._adopt(s)
-            else:
-                self._run(s)
-            return s
-        if kind == "discard":
-            if phase != "discard":
-                _refuse("not-discarding")
-            cards = action.get("cards")
-            hand = state["hands"][actor]
-            need = len(hand) - HAND_SIZE
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                _refuse("malformed", field="cards")
-            if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
-                _refuse("discard-own-cards")
-            if len(cards) != need:
-                _refuse("discard-to-six", count=need)
-            s = self._copy(state)
-            s["hands"][actor] = [c for c in hand if c not in cards]
-            s["discards"][actor] = list(cards)
-            self._next_discarder(s, actor)
-            return s
-        if kind == "play":
-            if phase != "play":
-                _refuse("not-playing")
-            card = action.get("card")
-            hand = state["hands"][actor]
-            if not isinstance(card, str) or card not in hand:
-                _refuse("own-card")
-            allowed = playable(hand, state["trick"], state["trump"], state["options"]["trumping"])
-            if card not in allowed:
-                led = state["trick"][0][1][1]
-                if any(c[1] == led for c in hand):
-                    _refuse("follow-suit", suit=led)
-                _refuse("must-trump", led=led, suit=state["trump"])
-            s = self._copy(state)
-            self._play(s, actor, card)
-            return s
-        _refuse("unknown-action", kind=kind[:20])
+        cards = action.get("cards")
+        hand = state["hands"][actor]
+        need = len(hand) - HAND_SIZE
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            _refuse("malformed", field="cards")
+        if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
+            _refuse("discard-own-cards")
+        if len(cards) != need:
+            _refuse("discard-to-six", count=need)
+        s = self._copy(state)
+        s["hands"][actor] = [c for c in hand if c not in cards]
+        s["discards"][actor] = list(cards)
+        self._next_discarder(s, actor)
+        return s
+
+    def _play_card(self, state, action):
+        if state["phase"] != "play":
+            _refuse("not-playing")
+        actor = state["actor"]
+        card = action.get("card")
+        hand = state["hands"][actor]
+        if not isinstance(card, str) or card not in hand:
+            _refuse("own-card")
+        allowed = playable(hand, state["trick"], state["trump"], state["options"]["trumping"])
+        if card not in allowed:
+            led = state["trick"][0][1][1]
+            if any(c[1] == led for c in hand):
+                _refuse("follow-suit", suit=led)
+            _refuse("must-trump", led=led, suit=state["trump"])
+        s = self._copy(state)
+        self._play(s, actor, card)
+        return s
 
     # ----- transitions (on a copy) ---------------------------------------------------
     @staticmethod

@@ -289,24 +289,10 @@ class Ambigu(Game):
         return options
 
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> dict:
-        opts = self.resolve_options(options)
-        self.check_seats(seats, opts)
+        state = self.start(seats, options)
+        opts = state["options"]
         cave, ante = opts["cave"], opts["ante"]
-        if carry is None:
-            stacks = [cave] * seats
-            dealer, poule, batterie, debts = None, 0, 0, []
-        else:
-            stacks = list(carry.get("stacks") or [cave] * seats)
-            if len(stacks) != seats or not all(
-                s is None or (_is_amount(s) and s >= 0) for s in stacks
-            ):
-                raise BadOptions("ambigu.carry")
-            dealer = carry.get("dealer", 0)
-            if dealer is not None:  # None: draw for the deal (a chip table's first deal)
-                dealer = dealer % seats if _is_amount(dealer) else 0
-            poule = int(carry.get("poule", 0))
-            batterie = int(carry.get("batterie", 0))
-            debts = [list(d) for d in carry.get("debts", [])]
+        stacks, dealer, poule, batterie, debts = self._carried(seats, opts, carry)
         start = list(stacks)
         recaved = [0] * seats
         for s in range(seats):
@@ -315,12 +301,7 @@ class Ambigu(Game):
                 stacks[s] = cave
         players = [s for s in range(seats) if stacks[s] is not None and stacks[s] >= ante]
         total = sum(x for x in stacks if x is not None) + poule + batterie
-        state = {
-            "game": self.slug,
-            "seats": seats,
-            "options": opts,
-            "actor": CHANCE,
-            "result": None,
+        state |= {
             "phase": "deal",
             "players": players,
             "order": [],
@@ -371,6 +352,25 @@ class Ambigu(Game):
             state["dealer"] = min(players, key=lambda s: (s - dealer) % seats)
             state["order"] = self._order(state)
         return state
+
+    @staticmethod
+    def _carried(seats: int, opts: dict, carry: dict | None) -> tuple:
+        """What a deal starts from: the stacks, the dealer (None: draw for the deal), the
+        poule, the batterie and the debts, from the carry of the last deal or afresh."""
+        if carry is None:
+            return [opts["cave"]] * seats, None, 0, 0, []
+        stacks = list(carry.get("stacks") or [opts["cave"]] * seats)
+        if len(stacks) != seats or not all(
+            s is None or (_is_amount(s) and s >= 0) for s in stacks
+        ):
+            raise BadOptions("ambigu.carry")
+        dealer = carry.get("dealer", 0)
+        if dealer is not None:  # None: draw for the deal (a chip table's first deal)
+            dealer = dealer % seats if _is_amount(dealer) else 0
+        poule = int(carry.get("poule", 0))
+        batterie = int(carry.get("batterie", 0))
+        debts = [list(d) for d in carry.get("debts", [])]
+        return stacks, dealer, poule, batterie, debts
 
     def _order(self, state) -> list[int]:
         n, dealer = state["seats"], state["dealer"]
@@ -577,27 +577,22 @@ class Ambigu(Game):
             return acts
         return []
 
-    # ----- apply --------------------------------------------------------------------
-    def apply(self, state, action) -> dict:
-        actor = state["actor"]
-        if actor is None:
-            raise _illegal("over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise _illegal("malformed")
-        self.check_keys(action)
-        kind = action["type"]
-        if actor == CHANCE:
-            if kind != "deal":
-                raise _illegal("chance")
-            return self._apply_chance(state, action)
-        phase = state["phase"]
-        handler = getattr(self, f"_do_{phase}", None)
+    # ----- the moves (core.Game.apply makes the shared checks first) -------------------
+    # Each phase has its move, ``_do_<phase>(state, actor, kind, action)``, which refuses
+    # the actions it does not take (a deal among them) as ``ambigu.wrong-action``.
+    over_first = True
+    not_chance_rule = None
+    unknown_rule = "wrong-action"
+    chance_move = "_apply_chance"
+
+    def move(self, state, action) -> dict:
+        handler = getattr(self, f"_do_{state['phase']}", None)
         if handler is None:
             raise _illegal("phase")
-        return handler(state, actor, kind, action)
+        return handler(state, state["actor"], action["type"], action)
 
     def _unknown(self, kind) -> IllegalAction:
-        return _illegal("wrong-action", kind=kind[:20])
+        return self.unknown(kind)
 
     def _do_speech1(self, state, actor, kind, action) -> dict:
         opts = state["options"]

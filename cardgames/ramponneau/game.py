@@ -223,22 +223,9 @@ class Ramponneau(Game):
 
     # ----- new hand --------------------------------------------------------------------
     def new(self, seats, options=None, carry=None) -> dict:
-        options = self.resolve_options(options)
-        self.check_seats(seats, options)
-        sb_amount, bb_amount = options["small_blind"], options["big_blind"]
-        if carry:
-            stacks = list(carry.get("stacks", []))
-            if len(stacks) != seats:
-                raise BadOptions("ramponneau.stacks")
-            for s in stacks:
-                if s is not None and (not isinstance(s, int) or isinstance(s, bool) or s < 0):
-                    raise BadOptions("ramponneau.stacks")
-            button = carry.get("button", 0)
-            if not isinstance(button, int) or not 0 <= button < seats:
-                button = 0
-        else:
-            stacks = [options["starting_stack"] * bb_amount] * seats
-            button = 0
+        state = self.start(seats, options)
+        options = state["options"]
+        stacks, button = self._seated(seats, options, carry)
         dealt = [s for s in range(seats) if stacks[s]]
         if len(dealt) < 2:
             raise BadOptions("ramponneau.players")
@@ -246,17 +233,11 @@ class Ramponneau(Game):
             button = (button + 1) % seats
         start = dealt.index(button) + 1
         order = dealt[start:] + dealt[:start]
-        n = len(order)
-        if n == 2:
+        if len(order) == 2:
             sb_seat, bb_seat = order[1], order[0]
         else:
             sb_seat, bb_seat = order[0], order[1]
-        state = {
-            "game": self.slug,
-            "seats": seats,
-            "options": options,
-            "actor": CHANCE,
-            "result": None,
+        state |= {
             "button": button,
             "order": order,
             "sb_seat": sb_seat,
@@ -283,12 +264,28 @@ class Ramponneau(Game):
             "rake": 0,
             "awards": [],
         }
-        for seat, blind in ((sb_seat, sb_amount), (bb_seat, bb_amount)):
+        for seat, blind in ((sb_seat, options["small_blind"]), (bb_seat, options["big_blind"])):
             paid = min(blind, stacks[seat])
             state["stacks"][seat] -= paid
             state["bets"][seat] = paid
             state["committed"][seat] = paid
         return state
+
+    @staticmethod
+    def _seated(seats, options, carry) -> tuple[list, int]:
+        """The stacks (None: an empty seat) and the button a hand starts from."""
+        if not carry:
+            return [options["starting_stack"] * options["big_blind"]] * seats, 0
+        stacks = list(carry.get("stacks", []))
+        if len(stacks) != seats:
+            raise BadOptions("ramponneau.stacks")
+        for s in stacks:
+            if s is not None and (not isinstance(s, int) or isinstance(s, bool) or s < 0):
+                raise BadOptions("ramponneau.stacks")
+        button = carry.get("button", 0)
+        if not isinstance(button, int) or not 0 <= button < seats:
+            button = 0
+        return stacks, button
 
     def chance_cards(self, state) -> list[str]:
         return deck52() if state["actor"] == CHANCE else []
@@ -339,20 +336,24 @@ class Ramponneau(Game):
         least = min(most, top + max(full, state["options"]["big_blind"]))
         return least, most
 
-    # ----- apply -----------------------------------------------------------------------
-    def apply(self, state, action) -> dict:
-        if not isinstance(action, dict):
-            _refuse("malformed")
-        self.check_keys(action)
-        kind = action.get("type")
-        actor = state["actor"]
-        if actor is None:
-            _refuse("over")
-        if actor == CHANCE:
-            if kind != "deal":
-                _refuse("deal-first")
-            return self._deal(state, action)
+    # ----- the moves (core.Game.apply makes the shared checks first) ---------------------
+    chance_rule = "deal-first"
+    not_chance_rule = None  # a deal while a seat acts is an unknown betting action
+    unknown_rule = "unknown"
+    string_type = False  # a type that is not a string is an unknown action
+    moves = {
+        "fold": "_fold",
+        "check": "_check",
+        "call": "_call",
+        "bet": "_bet_or_raise",
+        "raise": "_bet_or_raise",
+    }
+
+    def move(self, state, action) -> dict:
+        """At the showdown, show or muck; else a betting move, after which the betting
+        round goes on or ends."""
         if state["phase"] == "showdown":
+            kind = action.get("type")
             if kind not in ("show", "muck"):
                 _refuse("showdown")
             new = clone(state)
@@ -363,53 +364,63 @@ class Ramponneau(Game):
                 new["mucked"][seat] = True
             self._advance_showdown(new)
             return new
-        stacks, bets = state["stacks"], state["bets"]
-        top = max(bets)
-        to_call = top - bets[actor]
-        if kind == "fold":
-            if not to_call:
-                _refuse("fold-free")
-            new = clone(state)
-            new["folded"][actor] = True
-            self._acted(new, actor)
-        elif kind == "check":
-            if to_call:
-                _refuse("check-facing-bet")
-            new = clone(state)
-            self._acted(new, actor)
-        elif kind == "call":
-            if not to_call:
-                _refuse("call-nothing")
-            paid = min(to_call, stacks[actor])
-            amount = action.get("amount", paid)
-            if not is_amount(amount) or amount != paid:
-                _refuse("call-amount", amount=paid)
-            new = clone(state)
-            new["stacks"][actor] -= paid
-            new["bets"][actor] += paid
-            new["committed"][actor] += paid
-            self._acted(new, actor)
-        elif kind in ("bet", "raise"):
-            expected = "bet" if top == 0 else "raise"
-            if kind != expected:
-                if expected == "bet":
-                    _refuse("bet-not-raise")
-                _refuse("raise-not-bet")
-            bounds = self._raise_bounds(state, actor)
-            if bounds is None:
-                _refuse("no-reopen")
-            amount = _amount(action)
-            if amount > bounds[1]:
-                _refuse("over-stack", amount=bounds[1])
-            if amount < bounds[0]:
-                if kind == "bet":
-                    _refuse("min-bet", amount=bounds[0])
-                _refuse("min-raise", amount=bounds[0])
-            new = clone(state)
-            self._raise_to(new, actor, amount)
-        else:
-            _refuse("unknown", kind=str(kind)[:20])
+        new = super().move(state, action)
         self._after_betting_action(new)
+        return new
+
+    @staticmethod
+    def _to_call(state) -> int:
+        return max(state["bets"]) - state["bets"][state["actor"]]
+
+    def _fold(self, state, action) -> dict:
+        if not self._to_call(state):
+            _refuse("fold-free")
+        new = clone(state)
+        new["folded"][state["actor"]] = True
+        self._acted(new, state["actor"])
+        return new
+
+    def _check(self, state, action) -> dict:
+        if self._to_call(state):
+            _refuse("check-facing-bet")
+        new = clone(state)
+        self._acted(new, state["actor"])
+        return new
+
+    def _call(self, state, action) -> dict:
+        actor, to_call = state["actor"], self._to_call(state)
+        if not to_call:
+            _refuse("call-nothing")
+        paid = min(to_call, state["stacks"][actor])
+        amount = action.get("amount", paid)
+        if not is_amount(amount) or amount != paid:
+            _refuse("call-amount", amount=paid)
+        new = clone(state)
+        new["stacks"][actor] -= paid
+        new["bets"][actor] += paid
+        new["committed"][actor] += paid
+        self._acted(new, actor)
+        return new
+
+    def _bet_or_raise(self, state, action) -> dict:
+        kind, actor = action["type"], state["actor"]
+        expected = "bet" if max(state["bets"]) == 0 else "raise"
+        if kind != expected:
+            if expected == "bet":
+                _refuse("bet-not-raise")
+            _refuse("raise-not-bet")
+        bounds = self._raise_bounds(state, actor)
+        if bounds is None:
+            _refuse("no-reopen")
+        amount = _amount(action)
+        if amount > bounds[1]:
+            _refuse("over-stack", amount=bounds[1])
+        if amount < bounds[0]:
+            if kind == "bet":
+                _refuse("min-bet", amount=bounds[0])
+            _refuse("min-raise", amount=bounds[0])
+        new = clone(state)
+        self._raise_to(new, actor, amount)
         return new
 
     def _deal(self, state, action):

@@ -288,14 +288,7 @@ class Remigio(Game):
 
     # ----- setup -------------------------------------------------------------------
     def new(self, seats, options=None, carry=None):
-        options = self.resolve_options(options)
-        self.check_seats(seats, options)
-        return {
-            "game": self.slug,
-            "seats": seats,
-            "options": options,
-            "actor": CHANCE,
-            "result": None,
+        return self.start(seats, options) | {
             "decks": 3 if seats > 6 else 2,
             "round": 1,
             "dealer": seats - 1,
@@ -359,22 +352,17 @@ class Remigio(Game):
         ]
         return actions
 
-    def apply(self, state, action):
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            _refuse("malformed")
-        self.check_keys(action)
-        actor = state["actor"]
-        kind = action["type"]
-        if actor is None:
-            _refuse("over")
-        if "seat" in action and action["seat"] != actor:
+    # core.Game.apply checks the action's form and keys, that the game is not over, the
+    # seat (``screen``) and that chance deals and only chance, then calls ``move``.
+    not_chance_rule = None  # a deal while a seat acts is refused as any other wrong move
+
+    def screen(self, state, action):
+        if "seat" in action and action["seat"] != state["actor"]:
             _refuse("turn")
-        if actor == CHANCE:
-            if kind != "deal":
-                _refuse("chance")
-            return self._deal(state, action)
-        phase = state["phase"]
-        if phase == "draw":
+
+    def move(self, state, action):
+        kind = action["type"]
+        if state["phase"] == "draw":
             if kind != "draw":
                 _refuse("draw-first")
             return self._draw(state, action)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import marshal
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 CHANCE = "chance"
 
@@ -173,6 +173,13 @@ class Game:
         """The state before the first shuffle (so ``actor`` is usually ``CHANCE``)."""
         raise NotImplementedError
 
+    def start(self, seats: int, options: dict | None = None) -> State:
+        """The header of a new game's state (``header``) after the shared checks: the
+        options resolved (``resolve_options``) and the seats checked (``check_seats``)."""
+        options = self.resolve_options(options)
+        self.check_seats(seats, options)
+        return header(self.slug, seats, options)
+
     def actor(self, state: State) -> int | str | None:
         return state["actor"]
 
@@ -237,9 +244,77 @@ class Game:
                 f"{self.slug}.malformed", unknown=sorted(str(key)[:20] for key in extra)[:3]
             )
 
+    # ----- apply: the shared checks, then the game's moves ---------------------------
+    # The rules (without the "<slug>." in front) the shared checks refuse with: each game
+    # keeps the names it always had, so the site's wording and the logs stay as they are.
+    over_rule: ClassVar[str] = "over"  # the game is over
+    chance_rule: ClassVar[str] = "chance"  # chance must shuffle: only a "deal" now
+    # A "deal" while a seat is to act (only chance deals); None: the moves refuse it.
+    not_chance_rule: ClassVar[str | None] = "not-chance"
+    unknown_rule: ClassVar[str] = "unknown-action"  # a type the game has no move for
+    # How the shared checks order and word themselves, where games always differed:
+    # whether the over check comes before the form check; whether a type that is not a
+    # string is malformed (else it is an unknown action); the parameters of a malformed
+    # refusal for an action that is not an object; whether an unknown type is refused
+    # before the chance checks.
+    over_first: ClassVar[bool] = False
+    string_type: ClassVar[bool] = True
+    malformed_params: ClassVar[dict] = {}
+    unknown_first: ClassVar[bool] = False
+    # The game's moves: action type -> the name of the method that applies it,
+    # ``method(state, action) -> new state``, which checks the move's own rules. The
+    # chance handler (the same signature) applies a "deal".
+    moves: ClassVar[dict] = {}
+    chance_move: ClassVar[str] = "_deal"
+
+    def refuse(self, rule: str, **params) -> IllegalAction:
+        """The ``IllegalAction`` of one of this game's rules (``rule`` without the slug)."""
+        return IllegalAction(f"{self.slug}.{rule}", **params)
+
     def apply(self, state: State, action: Action) -> State:
-        """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was."""
-        raise NotImplementedError
+        """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was.
+
+        The shared checks first (``check_action``), then chance's handler or the move."""
+        self.check_action(state, action)
+        if state["actor"] == CHANCE:
+            return getattr(self, self.chance_move)(state, action)
+        return self.move(state, action)
+
+    def check_action(self, state: State, action: Action) -> None:
+        """The checks every game makes before a move: the action's form and keys, the game
+        not over, the game's own screen (``screen``), and that chance deals and only chance."""
+        over = state["actor"] is None
+        if over and self.over_first:
+            raise self.refuse(self.over_rule)
+        if not isinstance(action, dict) or (
+            self.string_type and not isinstance(action.get("type"), str)
+        ):
+            raise self.refuse("malformed", **self.malformed_params)
+        self.check_keys(action)
+        if over:
+            raise self.refuse(self.over_rule)
+        self.screen(state, action)
+        kind = action.get("type")
+        if self.unknown_first and not (isinstance(kind, str) and kind in self.action_keys):
+            raise self.unknown(kind)
+        if state["actor"] == CHANCE:
+            if kind != "deal":
+                raise self.refuse(self.chance_rule)
+        elif kind == "deal" and self.not_chance_rule is not None:
+            raise self.refuse(self.not_chance_rule)
+
+    def screen(self, state: State, action: Action) -> None:
+        """A game's own check of every action, after the game-over check (nothing here)."""
+
+    def unknown(self, kind: Any) -> IllegalAction:
+        return self.refuse(self.unknown_rule, kind=str(kind)[:20])
+
+    def move(self, state: State, action: Action) -> State:
+        """A seat's action: the method ``moves`` names for its type, else refused."""
+        name = self.moves.get(action.get("type")) if isinstance(action.get("type"), str) else None
+        if name is None:
+            raise self.unknown(action.get("type"))
+        return getattr(self, name)(state, action)
 
     def can_apply(self, state: State, action: Action) -> IllegalAction | None:
         """``None`` when ``action`` is legal now, else the ``IllegalAction`` saying why.
@@ -329,6 +404,12 @@ class Game:
     def carry(self, state: State) -> dict | None:
         """For chained games, what the next hand at the table starts from."""
         return None
+
+
+def header(slug: str, seats: int, options: dict, actor: Any = CHANCE) -> State:
+    """The keys every state starts with, which the platform reads without knowing the game:
+    before the first shuffle, chance acts and there is no result."""
+    return {"game": slug, "seats": seats, "options": options, "actor": actor, "result": None}
 
 
 def is_amount(value: Any) -> bool:

@@ -27,246 +27,35 @@ offering the other reading, in ``docs/rules/ambigu-house-rules.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..cards import deck40
-from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
-
-PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
-DECK = tuple(deck40())
-DECK_SET = frozenset(DECK)
-
-# (id, strength rank, value in jetons), lowest first; the site names each category.
-CATEGORIES = (
-    ("point", 1, 1),
-    ("prime", 2, 2),
-    ("grande-prime", 3, 3),
-    ("sequence", 4, 3),
-    ("tricon", 5, 4),
-    ("flux", 6, 5),
-    ("tricon-prime", 7, 6),
-    ("tricon-grande-prime", 8, 7),
-    ("flux-sequence", 9, 8),
-    ("fredon", 10, 8),
+from ..core import CHANCE, BadOptions, Game, IllegalAction, clone
+from .combinations import (
+    CATEGORIES,
+    CATEGORY,
+    DECK,
+    DECK_SET,
+    GRANDE_PRIME_OVER,
+    PIPS,
+    Combination,
+    classify,
 )
-CATEGORY = {c[0]: c for c in CATEGORIES}
-GRANDE_PRIME_OVER = 30  # a prime is "grande" when its pips add up to more than 30
-UNANSWERED_VADE_FROM_DEALER = 2
-DEALER_PAYS_WHEN_NOBODY_OPENS = 2
+from .deal import Dealing
+from .rules import (
+    ACTION_KEYS,
+    DEALER_PAYS_WHEN_NOBODY_OPENS,
+    MESSAGES,
+    OPTIONS,
+    REFUSALS,
+    UNANSWERED_VADE_FROM_DEALER,
+    _illegal,
+    _is_amount,
+)
+from .settlement import Settlement
+from .views import Views
+
 VADE_MIN, VADE_MAX = 2, 4
 
 
-@dataclass(frozen=True)
-class Combination:
-    """A hand's best Ambigu combination.
-
-    ``rank`` orders the categories (1 = point .. 10 = fredon); ``height`` breaks ties
-    between two combinations of the same category (a tuple compared element by element,
-    its first element the pip sum of the cards that make the combination, except for the
-    tricon and fredon where it is the pips of the cards of one rank); ``value`` is what
-    the combination is worth in jetons.
-    """
-
-    category: str
-    rank: int
-    height: tuple
-    value: int
-    cards: tuple
-
-    @property
-    def key(self) -> tuple:
-        """Compare two combinations: the greater key is the stronger hand."""
-        return (self.rank, *self.height)
-
-    def as_dict(self) -> dict:
-        return {
-            "category": self.category,
-            "rank": self.rank,
-            "height": list(self.height),
-            "value": self.value,
-            "cards": list(self.cards),
-        }
-
-
-def _combination(category: str, height: tuple, cards, extra_value: int = 0) -> Combination:
-    _, rank, value = CATEGORY[category]
-    return Combination(category, rank, height, value + extra_value, tuple(cards))
-
-
-def _has_sequence(pips: list[int]) -> int:
-    """The pip sum of the highest run of three consecutive pips in one suit, or 0."""
-    best = 0
-    present = set(pips)
-    for p in present:
-        if p + 1 in present and p + 2 in present:
-            best = max(best, 3 * p + 3)
-    return best
-
-
-def classify(hand, fredon_prime: bool = False) -> Combination | None:
-    """The best combination in ``hand`` (up to four cards of the 40-card pack), or None.
-
-    Categories, weakest first, with their value in jetons: point (two or three cards of
-    one suit, 1), prime (four suits, 2), grande prime (four suits, pips over 30, 3),
-    séquence (three consecutive cards of one suit, 3), tricon (three of a rank, 4), flux
-    (four of one suit, 5), tricon avec prime (6, or 7 with a grande prime), flux avec
-    séquence (8) and fredon (four of a rank, 8; 10 or 11 when ``fredon_prime`` counts the
-    prime it holds as well). Pips: ace 1 to ten 10.
-
-    >>> classify(["Th", "Td", "Tc", "9s"]).category
-    'tricon-grande-prime'
-    """
-    cards = list(hand)
-    n = len(cards)
-    if n < 2:
-        return None
-    pips = [PIPS[c[0]] for c in cards]
-    total = sum(pips)
-    suits: dict[str, list[int]] = {}
-    ranks: dict[int, int] = {}
-    for c, p in zip(cards, pips, strict=True):
-        suits.setdefault(c[1], []).append(p)
-        ranks[p] = ranks.get(p, 0) + 1
-    four_suits = n == 4 and len(suits) == 4
-    if n == 4 and len(suits) == 1:
-        run = _has_sequence(pips)
-        if run:
-            return _combination("flux-sequence", (total, run), cards)
-        return _combination("flux", (total,), cards)
-    top_rank, top_count = max(ranks.items(), key=lambda item: (item[1], item[0]))
-    if top_count == 4:
-        extra = 0
-        if fredon_prime:
-            extra = 3 if total > GRANDE_PRIME_OVER else 2
-        return _combination("fredon", (4 * top_rank,), cards, extra)
-    if top_count == 3:
-        if four_suits:
-            category = "tricon-grande-prime" if total > GRANDE_PRIME_OVER else "tricon-prime"
-            return _combination(category, (3 * top_rank, total), cards)
-        return _combination("tricon", (3 * top_rank,), cards)
-    if four_suits:
-        category = "grande-prime" if total > GRANDE_PRIME_OVER else "prime"
-        return _combination(category, (total,), cards)
-    best_point = None
-    for suit, suit_pips in suits.items():
-        if len(suit_pips) >= 3:
-            run = _has_sequence(suit_pips)
-            if run:
-                chosen = [c for c in cards if c[1] == suit]
-                return _combination("sequence", (run,), chosen)
-        if len(suit_pips) >= 2:
-            height = sum(suit_pips)
-            if best_point is None or height > best_point[0]:
-                best_point = (height, suit)
-    if best_point is None:
-        return None
-    chosen = [c for c in cards if c[1] == best_point[1]]
-    return _combination("point", (best_point[0],), chosen)
-
-
-def _illegal(rule: str, **params) -> IllegalAction:
-    return IllegalAction("ambigu." + rule, **params)
-
-
-def _is_amount(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
-ACTION_KEYS = {
-    "deal": ("deck",),
-    "pass": (),
-    "battez": (),
-    "recave": ("amount",),
-    "exchange": ("cards",),
-    "keep": (),
-    "mix": (),
-    "vade": ("amount",),
-    "follow": (),
-    "tapis": (),
-    "check": (),
-    "fold": (),
-    "call": (),
-    "renvi": ("amount",),
-}
-
-
-OPTIONS = (
-    # Each player's chips at the first deal; the ceiling of a recave.
-    Option("cave", 50, choices=(20, 50, 100, 200)),
-    Option("ante", 1, choices=(1, 2)),
-    # The stake to the batterie for "battez".
-    Option("battez_stake", 1, choices=(1, 2)),
-    # When nobody opens a vade: "dealer-pays" (the dealer puts 2 chips in the poule, hands
-    # are kept and the renvis follow) or "abandon" (poule and batterie wait for the next deal).
-    Option("no_opening", "dealer-pays", choices=("dealer-pays", "abandon")),
-    # The second phase's exchange: 0 (may stand) or 1 (compulsory) to 4 cards.
-    Option("exchange_min", 0, choices=(0, 1)),
-    # Exchange rounds allowed in the first phase; when everybody passes again after the
-    # last one, the deal is abandoned.
-    Option("exchange_rounds", 2, kind="int", minimum=1, maximum=4),
-    # Who pays for the winning combination: "all" the others dealt in, "remaining" (those
-    # still in at the end), "none".
-    Option("combination_payers", "all", choices=("all", "remaining", "none")),
-    # A fredon also counts its prime (paid 10 or 11 instead of 8).
-    Option("fredon_prime", False, kind="bool"),
-    # One may refuse to mix one's discard into a rebuilt stock.
-    Option("refuse_discard", True, kind="bool"),
-    # A broke player recaves to the starting cave (otherwise is dealt out until recaved).
-    Option("auto_recave", True, kind="bool"),
-)
-
-# What the log says (``describe``): each code with its parameters. Seats: ``seat`` (who
-# acts), ``dealer``; ``draws`` lists ``[seat, rank]`` (the draw's suits stay hidden);
-# ``amount``, ``stake`` and ``count`` are chips or cards.
-MESSAGES = {
-    "ambigu.draw": ("draws", "dealer"),
-    "ambigu.deal": ("dealer",),
-    "ambigu.deal2": ("dealer",),
-    "ambigu.shuffle-exchange": ("dealer",),
-    "ambigu.refill": ("dealer",),
-    "ambigu.pass": ("seat",),
-    "ambigu.pass-out": ("seat",),
-    "ambigu.battez": ("seat", "stake"),
-    "ambigu.recave": ("seat", "amount"),
-    "ambigu.exchange": ("seat", "count"),
-    "ambigu.stand-pat": ("seat",),
-    "ambigu.mix": ("seat",),
-    "ambigu.keep": ("seat",),
-    "ambigu.vade": ("seat", "amount"),
-    "ambigu.follow": ("seat", "amount"),
-    "ambigu.tapis": ("seat",),
-    "ambigu.check": ("seat",),
-    "ambigu.call": ("seat",),
-    "ambigu.fold": ("seat",),
-    "ambigu.renvi": ("seat", "amount"),
-    "ambigu.renvi-tapis": ("seat", "amount"),
-}
-REFUSALS = (
-    "ambigu.over",
-    "ambigu.chance",
-    "ambigu.phase",
-    "ambigu.wrong-action",
-    "ambigu.battez-stake",
-    "ambigu.recave",
-    "ambigu.recave-amount",
-    "ambigu.exchange-cards",
-    "ambigu.exchange-count",
-    "ambigu.vade-once",
-    "ambigu.vade-amount",
-    "ambigu.no-vade",
-    "ambigu.follow",
-    "ambigu.tapis",
-    "ambigu.check",
-    "ambigu.fold",
-    "ambigu.call",
-    "ambigu.renvi-alone",
-    "ambigu.renvi-amount",
-    "ambigu.carry",
-)
-
-
-class Ambigu(Game):
+class Ambigu(Dealing, Settlement, Views, Game):
     def __init__(self):
         super().__init__(
             slug="ambigu",
@@ -289,38 +78,15 @@ class Ambigu(Game):
         return options
 
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> dict:
-        opts = self.resolve_options(options)
-        self.check_seats(seats, opts)
-        cave, ante = opts["cave"], opts["ante"]
-        if carry is None:
-            stacks = [cave] * seats
-            dealer, poule, batterie, debts = None, 0, 0, []
-        else:
-            stacks = list(carry.get("stacks") or [cave] * seats)
-            if len(stacks) != seats or not all(
-                s is None or (_is_amount(s) and s >= 0) for s in stacks
-            ):
-                raise BadOptions("ambigu.carry")
-            dealer = carry.get("dealer", 0)
-            if dealer is not None:  # None: draw for the deal (a chip table's first deal)
-                dealer = dealer % seats if _is_amount(dealer) else 0
-            poule = int(carry.get("poule", 0))
-            batterie = int(carry.get("batterie", 0))
-            debts = [list(d) for d in carry.get("debts", [])]
+        state = self.start(seats, options)
+        opts = state["options"]
+        ante = opts["ante"]
+        stacks, dealer, poule, batterie, debts = self._carried(seats, opts, carry)
         start = list(stacks)
-        recaved = [0] * seats
-        for s in range(seats):
-            if stacks[s] is not None and stacks[s] < ante and opts["auto_recave"]:
-                recaved[s] = cave - stacks[s]
-                stacks[s] = cave
+        recaved = self._recave(stacks, opts)
         players = [s for s in range(seats) if stacks[s] is not None and stacks[s] >= ante]
         total = sum(x for x in stacks if x is not None) + poule + batterie
-        state = {
-            "game": self.slug,
-            "seats": seats,
-            "options": opts,
-            "actor": CHANCE,
-            "result": None,
+        state |= {
             "phase": "deal",
             "players": players,
             "order": [],
@@ -372,107 +138,39 @@ class Ambigu(Game):
             state["order"] = self._order(state)
         return state
 
+    @staticmethod
+    def _recave(stacks: list, opts: dict) -> list:
+        """With ``auto_recave``, a stack short of the ante goes back to a full cave (in
+        ``stacks``); returns what each seat caved."""
+        recaved = [0] * len(stacks)
+        for s, stack in enumerate(stacks):
+            if stack is not None and stack < opts["ante"] and opts["auto_recave"]:
+                recaved[s] = opts["cave"] - stack
+                stacks[s] = opts["cave"]
+        return recaved
+
+    @staticmethod
+    def _carried(seats: int, opts: dict, carry: dict | None) -> tuple:
+        """What a deal starts from: the stacks, the dealer (None: draw for the deal), the
+        poule, the batterie and the debts, from the carry of the last deal or afresh."""
+        if carry is None:
+            return [opts["cave"]] * seats, None, 0, 0, []
+        stacks = list(carry.get("stacks") or [opts["cave"]] * seats)
+        if len(stacks) != seats or not all(s is None or (_is_amount(s) and s >= 0) for s in stacks):
+            raise BadOptions("ambigu.carry")
+        dealer = carry.get("dealer", 0)
+        if dealer is not None:  # None: draw for the deal (a chip table's first deal)
+            dealer = dealer % seats if _is_amount(dealer) else 0
+        poule = int(carry.get("poule", 0))
+        batterie = int(carry.get("batterie", 0))
+        debts = [list(d) for d in carry.get("debts", [])]
+        return stacks, dealer, poule, batterie, debts
+
     def _order(self, state) -> list[int]:
         n, dealer = state["seats"], state["dealer"]
         return sorted(state["players"], key=lambda s: (s - dealer - 1) % n)
 
     # ----- chance ---------------------------------------------------------------------
-    def chance_cards(self, state) -> list[str]:
-        phase = state["phase"]
-        if state["actor"] != CHANCE:
-            return []
-        if phase in ("draw", "deal"):
-            return list(DECK)
-        return sorted(self._shuffle_pool(state))
-
-    def _shuffle_pool(self, state) -> list[str]:
-        purpose = state["shuffle_for"]
-        if purpose == "deal2":
-            pool = list(state["stock"])
-            if len(pool) < 2 * len(state["players"]):
-                for pile in state["discards"]:
-                    pool += pile
-            return pool
-        if purpose == "exchange2":
-            return list(state["stock"])
-        kept = state["refill"]["kept"]
-        pool = []
-        for seat, pile in enumerate(state["discards"]):
-            if seat != kept:
-                pool += pile
-        return pool
-
-    def _apply_chance(self, state, action) -> dict:
-        deck = self.checked_deck(state, action)
-        state = clone(state)
-        phase = state["phase"]
-        if phase == "draw":
-            self._draw_dealer(state, deck)
-            state["phase"] = "deal"
-            return state
-        if phase == "deal":
-            order = state["order"]
-            k = len(order)
-            for i in range(2 * k):
-                state["hands"][order[i % k]].append(deck[i])
-            state["stock"] = deck[2 * k :]
-            self._start_speech1(state)
-            return state
-        purpose = state["shuffle_for"]
-        state["shuffle_for"] = None
-        if purpose == "deal2":
-            if len(deck) > len(state["stock"]):
-                state["discards"] = [[] for _ in range(state["seats"])]
-            state["stock"] = deck
-            order = state["order"]
-            k = len(order)
-            for i in range(2 * k):
-                state["hands"][order[i % k]].append(state["stock"][i])
-            state["stock"] = state["stock"][2 * k :]
-            state["phase"] = "speech2"
-            state["round"] = 1
-            state["pending"] = list(order)
-            state["actor"] = order[0]
-            return state
-        if purpose == "exchange2":
-            state["stock"] = deck
-            self._start_exchange2(state)
-            return state
-        # a stock rebuilt from the discards in the middle of a player's exchange
-        refill = state["refill"]
-        kept = refill["kept"]
-        state["discards"] = [
-            pile if seat == kept else [] for seat, pile in enumerate(state["discards"])
-        ]
-        state["stock"] = deck
-        seat, need = refill["seat"], refill["need"]
-        state["hands"][seat] += state["stock"][:need]
-        state["stock"] = state["stock"][need:]
-        state["refill"] = None
-        state["phase"] = refill["then"]
-        self._next_exchanger(state)
-        return state
-
-    def _draw_dealer(self, state, deck) -> None:
-        """High card deals; players tied for the highest draw again from the same pack."""
-        contenders = list(state["players"])
-        position = 0
-        draws = []
-        while True:
-            if position + len(contenders) > len(deck):
-                break
-            got = {}
-            for seat in contenders:
-                got[seat] = deck[position]
-                draws.append([seat, deck[position]])
-                position += 1
-            best = max(PIPS[c[0]] for c in got.values())
-            contenders = [s for s in contenders if PIPS[got[s][0]] == best]
-            if len(contenders) == 1:
-                break
-        state["dealer"] = contenders[0]
-        state["draw"] = draws
-        state["order"] = self._order(state)
 
     # ----- phase transitions --------------------------------------------------------
     def _start_speech1(self, state) -> None:
@@ -577,27 +275,22 @@ class Ambigu(Game):
             return acts
         return []
 
-    # ----- apply --------------------------------------------------------------------
-    def apply(self, state, action) -> dict:
-        actor = state["actor"]
-        if actor is None:
-            raise _illegal("over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise _illegal("malformed")
-        self.check_keys(action)
-        kind = action["type"]
-        if actor == CHANCE:
-            if kind != "deal":
-                raise _illegal("chance")
-            return self._apply_chance(state, action)
-        phase = state["phase"]
-        handler = getattr(self, f"_do_{phase}", None)
+    # ----- the moves (core.Game.apply makes the shared checks first) -------------------
+    # Each phase has its move, ``_do_<phase>(state, actor, kind, action)``, which refuses
+    # the actions it does not take (a deal among them) as ``ambigu.wrong-action``.
+    over_first = True
+    not_chance_rule = None
+    unknown_rule = "wrong-action"
+    chance_move = "_apply_chance"
+
+    def move(self, state, action) -> dict:
+        handler = getattr(self, f"_do_{state['phase']}", None)
         if handler is None:
             raise _illegal("phase")
-        return handler(state, actor, kind, action)
+        return handler(state, state["actor"], action["type"], action)
 
     def _unknown(self, kind) -> IllegalAction:
-        return _illegal("wrong-action", kind=kind[:20])
+        return self.unknown(kind)
 
     def _do_speech1(self, state, actor, kind, action) -> dict:
         opts = state["options"]
@@ -822,121 +515,6 @@ class Ambigu(Game):
         return state
 
     # ----- endings ------------------------------------------------------------------
-    def _pay(self, state, payer: int, creditor: int, amount: int, payments, new_debts) -> None:
-        paid = min(amount, state["stacks"][payer])
-        state["stacks"][payer] -= paid
-        state["stacks"][creditor] += paid
-        payments.append([payer, creditor, paid])
-        if paid < amount:
-            new_debts.append([payer, creditor, amount - paid])
-
-    def _unanswered_vade(self, state, opener: int) -> None:
-        state["stacks"][opener] += state["bets"][opener] + state["batterie"]
-        state["bets"][opener] = 0
-        won = state["batterie"]
-        state["batterie"] = 0
-        payments, new_debts = [], []
-        if opener != state["dealer"]:
-            self._pay(
-                state, state["dealer"], opener, UNANSWERED_VADE_FROM_DEALER, payments, new_debts
-            )
-        self._finish(state, "vade", [opener], None, payments, new_debts, batterie_won=won)
-
-    def _last_in(self, state, winner: int) -> None:
-        state["stacks"][winner] += sum(state["bets"])
-        state["bets"] = [0] * state["seats"]
-        self._win_pots_and_combination(state, winner, "last-in", [winner])
-
-    def _showdown(self, state) -> None:
-        live = self._live(state)
-        n, dealer = state["seats"], state["dealer"]
-        fredon_prime = state["options"]["fredon_prime"]
-        keys = {}
-        for s in live:
-            combo = classify(state["hands"][s], fredon_prime)
-            keys[s] = (combo.key, -((s - dealer - 1) % n))
-        bets = state["bets"]
-        levels = sorted({bets[s] for s in live})
-        previous = 0
-        for level in levels:
-            pot = sum(min(b, level) - min(b, previous) for b in bets)
-            eligible = [s for s in live if bets[s] >= level]
-            best = max(eligible, key=keys.__getitem__)
-            state["stacks"][best] += pot
-            previous = level
-        leftover = sum(b - min(b, previous) for b in bets)
-        winner = max(live, key=keys.__getitem__)
-        state["stacks"][winner] += leftover
-        state["bets"] = [0] * n
-        self._win_pots_and_combination(state, winner, "showdown", live)
-
-    def _win_pots_and_combination(self, state, winner: int, outcome: str, shown) -> None:
-        won_poule, won_batterie = state["poule"], state["batterie"]
-        state["stacks"][winner] += won_poule + won_batterie
-        state["poule"] = state["batterie"] = 0
-        combo = classify(state["hands"][winner], state["options"]["fredon_prime"])
-        payers_rule = state["options"]["combination_payers"]
-        if payers_rule == "all":
-            payers = [s for s in state["order"] if s != winner]
-        elif payers_rule == "remaining":
-            payers = [s for s in shown if s != winner]
-        else:
-            payers = []
-        payments, new_debts = [], []
-        for s in payers:
-            self._pay(state, s, winner, combo.value, payments, new_debts)
-        for s in shown:
-            state["revealed"][s] = list(state["hands"][s])
-        self._finish(
-            state,
-            outcome,
-            [winner],
-            combo,
-            payments,
-            new_debts,
-            poule_won=won_poule,
-            batterie_won=won_batterie,
-        )
-
-    def _finish(self, state, outcome, winners, combo, payments=(), new_debts=(), **won) -> None:
-        state["phase"] = "over"
-        state["actor"] = None
-        state["pending"] = []
-        for debtor, creditor, amount in new_debts:
-            for entry in state["debts"]:
-                if entry[0] == debtor and entry[1] == creditor:
-                    entry[2] += amount
-                    break
-            else:
-                state["debts"].append([debtor, creditor, amount])
-        state["result"] = self._result(
-            state, outcome, winners, combo, list(payments), list(new_debts), **won
-        )
-
-    def _result(self, state, outcome, winners, combo, payments, new_debts, **won) -> dict:
-        scores = []
-        for s in range(state["seats"]):
-            if state["stacks"][s] is None:
-                scores.append(0)
-                continue
-            scores.append(state["stacks"][s] - state["start"][s] - state["recaved"][s])
-        for debtor, creditor, amount in new_debts:
-            scores[debtor] -= amount
-            scores[creditor] += amount
-        result = {
-            "scores": scores,
-            "winners": winners,
-            "outcome": outcome,
-            "combination": combo.as_dict() if combo else None,
-            "payments": payments,
-            "debts": new_debts,
-            "recaved": list(state["recaved"]),
-            "poule_carried": state["poule"],
-            "batterie_carried": state["batterie"],
-            "revealed": list(state["revealed"]),
-        }
-        result.update(won)
-        return result
 
     # ----- carry, views, text ---------------------------------------------------------
     def carry(self, state) -> dict | None:
@@ -949,126 +527,6 @@ class Ambigu(Game):
             "batterie": state["batterie"],
             "debts": [list(d) for d in state["debts"]],
         }
-
-    def _phase_number(self, state) -> int:
-        phase = state["phase"]
-        if phase in ("speech2", "exchange2"):
-            return 2
-        if phase == "renvis":
-            return 3
-        if phase in ("shuffle", "keep"):
-            purpose = state["shuffle_for"] or "refill"
-            if purpose == "exchange2":
-                return 2
-            if purpose == "refill" and state["refill"] and state["refill"]["then"] == "exchange2":
-                return 2
-        if phase == "over":
-            return 0
-        return 1
-
-    def view(self, state, seat) -> dict:
-        mine = seat is not None and 0 <= seat < state["seats"]
-        hand = list(state["hands"][seat]) if mine else None
-        fredon_prime = state["options"]["fredon_prime"]
-        high = max(state["bets"])
-        combo = classify(hand, fredon_prime) if hand else None
-        view = {
-            "game": state["game"],
-            "seats": state["seats"],
-            "options": dict(state["options"]),
-            "you": seat if mine else None,
-            "actor": state["actor"],
-            "phase": state["phase"],
-            "phase_number": self._phase_number(state),
-            "round": state["round"],
-            "exchange_rounds": state["exchange_rounds"],
-            "dealer": state["dealer"],
-            "players": list(state["players"]),
-            "order": list(state["order"]),
-            "stacks": list(state["stacks"]),
-            "poule": state["poule"],
-            "batterie": state["batterie"],
-            "renvis": sum(state["bets"]),
-            "bets": list(state["bets"]),
-            "high_bet": high,
-            "to_call": (high - state["bets"][seat]) if mine else 0,
-            "folded": list(state["folded"]),
-            "allin": list(state["allin"]),
-            "battez": state["battez"],
-            "opener": state["opener"],
-            "vade": state["vade"],
-            "last_raiser": state["last_raiser"],
-            "dealer_paid": state["dealer_paid"],
-            "hand": hand,
-            "combination": combo.as_dict() if combo else None,
-            "hand_sizes": [len(h) for h in state["hands"]],
-            "exchanged": list(state["exchanged"]),
-            "stock_size": len(state["stock"]),
-            "discard_sizes": [len(p) for p in state["discards"]],
-            "my_discards": list(state["discards"][seat]) if mine else None,
-            "draw": [[s, c[0]] for s, c in state["draw"]],
-            "revealed": [list(h) if h else None for h in state["revealed"]],
-            "recave_open": state["recave_open"],
-            "recaved": list(state["recaved"]),
-            "debts": [list(d) for d in state["debts"]],
-            "result": state["result"],
-        }
-        if mine and state["actor"] == seat:
-            view["legal_actions"] = self.legal_actions(state)
-        return view
-
-    def revealed_hands(self, state) -> dict:
-        """The hands shown at the end (compared, or whose combination was paid); never
-        an écart, a folded hand or the talon."""
-        return {s: list(cards) for s, cards in enumerate(state["revealed"]) if cards}
-
-    def hidden_cards(self, state, seat) -> set[str]:
-        hidden = set(DECK)
-        for cards in state["revealed"]:
-            if cards:
-                hidden.difference_update(cards)
-        if seat is not None and 0 <= seat < state["seats"]:
-            hidden.difference_update(state["hands"][seat])
-            hidden.difference_update(state["discards"][seat])
-        return hidden
-
-    def describe(self, state, action) -> dict:
-        seat = state["actor"]
-        if seat == CHANCE:
-            return self._describe_chance(state, action)
-        kind = action["type"]
-        if kind == "pass" and state["phase"] == "speech2" and state["opener"] is not None:
-            return {"code": "ambigu.pass-out", "seat": seat}
-        if kind == "battez":
-            return {"code": "ambigu.battez", "seat": seat,
-                    "stake": state["options"]["battez_stake"]}
-        if kind == "exchange":
-            count = len(action["cards"])
-            if not count:
-                return {"code": "ambigu.stand-pat", "seat": seat}
-            return {"code": "ambigu.exchange", "seat": seat, "count": count}
-        if kind == "follow":
-            return {"code": "ambigu.follow", "seat": seat, "amount": state["vade"]}
-        if kind in ("recave", "vade", "renvi"):
-            amount = action["amount"]
-            if kind == "renvi" and amount == state["stacks"][seat]:
-                kind = "renvi-tapis"
-            return {"code": f"ambigu.{kind}", "seat": seat, "amount": amount}
-        return {"code": f"ambigu.{kind}", "seat": seat}  # pass, mix, keep, tapis, check...
-
-    def _describe_chance(self, state, action) -> dict:
-        phase = state["phase"]
-        if phase == "draw":
-            probe = clone(state)
-            self._draw_dealer(probe, action["deck"])
-            # Ranks only, as the view shows them: the suits of the draw stay hidden.
-            draws = [[s, c[0]] for s, c in probe["draw"]]
-            return {"code": "ambigu.draw", "draws": draws, "dealer": probe["dealer"]}
-        dealer = state["dealer"]
-        if phase == "deal":
-            return {"code": "ambigu.deal", "dealer": dealer}
-        codes = {"deal2": "ambigu.deal2", "exchange2": "ambigu.shuffle-exchange"}
-        return {"code": codes.get(state["shuffle_for"], "ambigu.refill"), "dealer": dealer}
 
     # ----- checks -----------------------------------------------------------------------
     def check_invariants(self, state) -> list[str]:
@@ -1111,5 +569,23 @@ class Ambigu(Game):
         return dict(first)
 
 
-
 GAME = Ambigu()
+
+# What others import from here (the rules live in .rules).
+__all__ = [
+    "PIPS",
+    "DECK",
+    "DECK_SET",
+    "CATEGORIES",
+    "CATEGORY",
+    "GRANDE_PRIME_OVER",
+    "Combination",
+    "classify",
+    "GAME",
+    "UNANSWERED_VADE_FROM_DEALER",
+    "DEALER_PAYS_WHEN_NOBODY_OPENS",
+    "ACTION_KEYS",
+    "OPTIONS",
+    "MESSAGES",
+    "REFUSALS",
+]

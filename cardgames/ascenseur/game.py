@@ -147,14 +147,7 @@ REFUSALS = (
 
 class Ascenseur(Game):
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> State:
-        options = self.resolve_options(options)
-        self.check_seats(seats, options)
-        return {
-            "game": self.slug,
-            "seats": seats,
-            "options": options,
-            "actor": CHANCE,
-            "result": None,
+        return self.start(seats, options) | {
             "phase": "deal",
             "deal": 0,  # index of the current deal in deal_sizes(seats)
             "size": 1,
@@ -207,27 +200,16 @@ class Ascenseur(Game):
         return legal[0]
 
     # ----- applying actions ----------------------------------------------------------
-    def apply(self, state: State, action: Action) -> State:
-        if state["actor"] is None:
-            raise IllegalAction("ascenseur.game-over")
-        if not isinstance(action, dict):
-            raise _malformed("type")
-        self.check_keys(action)
-        kind = action.get("type")
-        phase = state["phase"]
-        if kind == "deal":
-            if phase != "deal":
-                raise self._not_now()
-            return self._deal(state, action)
-        if kind == "bid":
-            if phase != "bid":
-                raise self._not_now()
-            return self._bid(state, action)
-        if kind == "play":
-            if phase != "play":
-                raise self._not_now()
-            return self._play(state, action)
-        raise IllegalAction("ascenseur.unknown-action", kind=str(kind)[:20])
+    # core.Game.apply checks the game is not over, the action's form and keys, and that
+    # chance deals and only chance, then calls the move of the action's type.
+    over_rule = "game-over"
+    chance_rule = "not-now"
+    not_chance_rule = "not-now"
+    over_first = True
+    string_type = False  # a type that is not a string is an unknown action
+    malformed_params = {"field": "type"}
+    unknown_first = True
+    moves = {"bid": "_bid", "play": "_play"}
 
     @staticmethod
     def _not_now() -> IllegalAction:
@@ -265,6 +247,8 @@ class Ascenseur(Game):
         return new
 
     def _bid(self, state: State, action: Action) -> State:
+        if state["phase"] != "bid":
+            raise self._not_now()
         tricks = action.get("tricks")
         if type(tricks) is not int:
             raise _malformed("tricks")
@@ -287,6 +271,8 @@ class Ascenseur(Game):
         return new
 
     def _play(self, state: State, action: Action) -> State:
+        if state["phase"] != "play":
+            raise self._not_now()
         card = action.get("card")
         if not isinstance(card, str):
             raise _malformed("card")

@@ -145,7 +145,12 @@ def test_cards_are_two_characters_rank_then_suit():
     assert len(deck40()) == 40 and not any(rank(c) in "JQK" for c in deck40())
 
 
-GAME_MODULES = sorted(ENGINE.glob("*/game.py"))
+# Every module of a game's package but its bot: the rules are split over several modules.
+GAME_MODULES = sorted(
+    path
+    for path in ENGINE.glob("*/*.py")
+    if path.parent.name.replace("_", "-") in SLUGS and path.name not in ("bot.py", "__init__.py")
+)
 
 
 def _refused_codes(path: Path) -> set[str]:
@@ -172,7 +177,7 @@ def get_game_of(path: Path):
     return get_game(next(s for s in SLUGS if s.replace("-", "_") == path.parent.name))
 
 
-@pytest.mark.parametrize("path", GAME_MODULES, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", GAME_MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_refusal_a_game_raises_is_declared_for_the_site_to_word(path):
     game = get_game_of(path)
     shared = {f"{game.slug}.{code}" for code in SHARED_REFUSALS}

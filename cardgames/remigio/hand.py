@@ -108,11 +108,3 @@ def count_after_drawing(hand, count: int, worst_left: int, card: str, rules: Rul
     if not connected(card, hand):
         return min(count, count - worst_left + rules.value(card))
     return best_discard(list(hand) + [card], rules)[0]
-
-
-def closes_with(hand, card: str, rules: Rules) -> bool:
-    """Would drawing ``card`` let the ten-card ``hand`` close (all ten kept cards melded)?"""
-    if not connected(card, hand):
-        return False
-    counts = discard_counts(list(hand) + [card], rules)
-    return any(count - (JOKER_KEEP if c[0] == "X" else 0) == 0 for c, count in counts.items())

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from ..melds import Rules, leftover_count
-from .hand import best_discard
+from ..melds import Rules, best_arrangement, leftover_count
+from .hand import best_discard, count_after_drawing
 
 DRAW_GAIN = 4  # count improvement that makes taking the (visible) discard worthwhile
 
 
 def current_count(view, rules: Rules) -> int:
     """The count of the seat's ten cards (the view's proposed arrangement when it has one)."""
+    return current_arrangement(view, rules)[0]
+
+
+def current_arrangement(view, rules: Rules) -> tuple[int, list[str]]:
+    """(count, leftover cards) of the seat's hand: the view's proposed arrangement when it
+    has one (the engine computed it), else the solver's."""
     proposed = view.get("proposed")
-    if proposed and len(view["hand"]) == 10:
-        return proposed["count"]
-    return leftover_count(view["hand"], rules)
+    if proposed and len(proposed["leftover"]) + sum(map(len, proposed["melds"])) == len(
+        view["hand"]
+    ):
+        return proposed["count"], proposed["leftover"]
+    found = best_arrangement(view["hand"], rules)
+    return found.count, list(found.leftover)
 
 
 def no_joker_outs(kept, rules: Rules) -> int:
@@ -61,8 +70,9 @@ def regular(view, rng) -> dict:
     if view["phase"] == "draw":
         top = view["discard_top"]
         if top is not None:
-            now = current_count(view, rules)
-            after, _ = best_discard(hand + [top], rules)
+            now, left = current_arrangement(view, rules)
+            worst = max((rules.value(c) for c in left if c[0] != "X"), default=0)
+            after = count_after_drawing(hand, now, worst, top, rules)
             if after == 0 or now - after >= DRAW_GAIN:
                 return {"type": "draw", "from": "discard"}
         return {"type": "draw", "from": "stock"}

@@ -8,9 +8,9 @@ from django.utils import timezone
 from accounts import ledger
 from accounts.models import Currency, HandDeal
 from play import cave, contests
+from play.actions import ServiceError, do_act, do_create_table, do_leave
+from play.clock.scheduler import run_due
 from play.models import ChipMovement, Contest, Game, Seat, Table, TableBankroll
-from play.scheduler import run_due
-from play.services import ServiceError, do_act, do_create_table, do_leave
 from tests.conftest import create_player
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_caving_in_does_not_seat_anyone_at_an_unlisted_table(alice, bob):
     table = chip_table(visibility=Table.Visibility.UNLISTED, owner=alice)
     with pytest.raises(ServiceError) as refusal:
         cave.do_cave(table, bob, 100, request_key="b")
-    assert refusal.value.fr == "Table sur invitation."
+    assert refusal.value.message("fr") == "Table sur invitation."
     assert not table.seats.filter(user=bob).exists()
     assert ecus(bob) == 1000
     cave.do_cave(table, alice, 100, request_key="a")  # the owner may

@@ -22,7 +22,7 @@ from .game import GAME, HAND_SIZE, side_count, side_of
 from .knowledge import DealSampler, imagined_state
 from .playout import keep_value, play_to_end
 
-MIN_DEALS = 10
+MIN_DEALS = 4  # even on a busy machine, a few deals before the clock is read
 MAX_DEALS = 300
 TIME_BUDGET = 0.08  # seconds a decision, checked between imagined deals
 SPARE_DISCARDS = 2  # discards tried: from the weakest cards and this many more

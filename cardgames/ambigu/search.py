@@ -31,6 +31,7 @@ RERAISE_AT = 0.72
 BIG_AT = 0.85
 FOLLOWED, CALLED, RAISED = 1.0, 1.0, 3.0
 PRIOR_SHARE = 0.25  # how much of an exchange count's evidence is left to chance
+AVERAGE_PAYMENT = 2  # a winning combination's value, roughly, that a loser pays
 
 
 def combo_key(hand) -> tuple:
@@ -116,11 +117,29 @@ def best_exchange(view, rng) -> list[str]:
     return best
 
 
+def winning_bonus(view) -> float:
+    """What winning the deal brings besides the pot: the others pay the seat's combination
+    (the table's ``combination_payers`` say who), and it pays nobody's."""
+    rule = view["options"]["combination_payers"]
+    if rule == "none":
+        return 0.0
+    me = view["you"]
+    payers = (
+        tactics.live_opponents(view)
+        if rule == "remaining"
+        else [s for s in view["order"] if s != me]
+    )
+    mine = (view["combination"] or {}).get("value", 0)
+    return len(payers) * mine + AVERAGE_PAYMENT
+
+
 def choose(view, rng) -> dict:
     """The maître's action."""
     phase = view["phase"]
     if phase in ("exchange1", "exchange2"):
         return {"type": "exchange", "cards": best_exchange(view, rng)}
     if phase == "renvis":
-        return tactics.renvis(view, equity(view, rng), RAISE_AT, RERAISE_AT, BIG_AT)
+        win = equity(view, rng)
+        bonus = winning_bonus(view)
+        return tactics.renvis(view, win, RAISE_AT, RERAISE_AT, BIG_AT, bonus)
     return tactics.play(view, rng, "habitue")

@@ -99,11 +99,14 @@ def speech2(view, strength: float) -> dict:
     return {"type": "pass"}
 
 
-def renvis(view, win: float, raise_at: float, reraise_at: float, big_at: float = 2.0) -> dict:
+def renvis(
+    view, win: float, raise_at: float, reraise_at: float, big_at: float = 2.0, bonus: float = 0
+) -> dict:
     """Raise a likely winner, call when the pot pays for the chance, else check or fold.
 
     From ``big_at`` on, the raise is the size of the pot and more: a near-sure winner is
-    worth all the chips the others will put in.
+    worth all the chips the others will put in. ``bonus`` is what winning brings besides
+    the pot (the combination paid by the others), counted in the price of a call.
     """
     legal = view["legal_actions"]
     to_call = view["to_call"]
@@ -116,7 +119,7 @@ def renvis(view, win: float, raise_at: float, reraise_at: float, big_at: float =
         return {"type": "renvi", "amount": min(amount, renvi["max"])}
     if to_call == 0:
         return {"type": "check"}
-    if win >= to_call / (pot + to_call):
+    if win >= to_call / (pot + to_call + bonus):
         return {"type": "call"} if template(legal, "call") else {"type": "tapis"}
     return {"type": "fold"}
 

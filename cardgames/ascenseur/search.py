@@ -23,7 +23,7 @@ from .inference import HandSampler
 from .odds import Odds, naive_tricks
 from .playout import play_out
 
-MIN_DEALS = 8
+MIN_DEALS = 4  # even on a busy machine, a few deals before the clock is read
 MAX_DEALS = 80
 TIME_BUDGET = 0.06  # seconds a decision, checked between imagined deals
 OPPONENT_WEIGHT = 0.3

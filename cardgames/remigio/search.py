@@ -29,6 +29,8 @@ from .tactics import best_closing
 CLOSE_VALUE = 30  # what being able to close is worth, in points of count
 DRAW_MARGIN = 1  # taking the visible top card tells the table what one collects
 SLACK = 3  # discards tried: those leaving at most this much more than the best
+HORIZON_START = 4.0  # draws counted on at the start of a round
+HORIZON_DECAY = 3.0  # turns each player takes for one draw less to count on
 WAIT_OUTS = 4  # live natural cards (copies) that make waiting for a doubled closing pay
 FEED_WEIGHT = 0.5  # points of count a live partner card in the next hand costs
 HAND_SIZE = 10
@@ -131,17 +133,28 @@ def live_partners(card: str, unseen: Counter) -> int:
     return found
 
 
+def horizon(view) -> float:
+    """How many draws a hand can still count on before someone closes: several early in
+    the round (a partial meld is worth keeping), one late (only the count matters)."""
+    players = max(sum(1 for o in view["out"] if not o), 1)
+    return max(1.0, HORIZON_START - view["turns"] / players / HORIZON_DECAY)
+
+
 def choose_discard(view, rules: Rules, unseen: Counter, deadline: float) -> dict:
     hand = list(view["hand"])
     counts = discard_counts(hand, rules, SLACK)
     best = min(counts.values())
     unseen_total = max(sum(unseen.values()), 1)
 
+    draws = horizon(view)
+
     def score(card):
         rest = list(hand)
         rest.remove(card)
+        # the count now, less what the draws to come can be expected to take off it
+        gain = counts[card] - stock_value(rest, unseen, rules, deadline)
         feed = live_partners(card, unseen) * HAND_SIZE / unseen_total
-        return stock_value(rest, unseen, rules, deadline) + FEED_WEIGHT * feed
+        return counts[card] - draws * gain + FEED_WEIGHT * feed
 
     # the lowest counts first, so that a deadline cuts the least promising
     candidates = sorted((c for c, n in counts.items() if n <= best + SLACK), key=counts.get)

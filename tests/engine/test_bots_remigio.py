@@ -72,7 +72,7 @@ def test_the_maitre_waits_for_a_doubled_closing_only_while_the_cards_for_it_are_
 def test_the_maitre_discards_the_card_whose_partners_are_dead():
     # Two kings left over, worth the same: the king of hearts can meet nothing (its
     # neighbours and the clubs kings are in the pile), the king of diamonds still can.
-    hand = [*MELDED9, "Kh.1", "Kd.1"]
+    hand = [*MELDED9[:6], "5d.1", "6d.1", "7d.1", "Kh.1", "Kd.1"]
     pile = ["Qh", "Qh", "Jh", "Jh", "Kc", "Kc"]
     view = view_for(hand, discard_top=None, pile=pile)
     view["pile_faces"] = pile

@@ -9,15 +9,14 @@ weighted share of deals in which the seat's hand beats every opponent's (ties to
 player nearer the dealer's right, as the engine settles them) is its chance, and it raises
 a likely winner and calls when the pot pays for the chance.
 
-Exchanges keep the cards whose random completions most often make the best hand at the
-table (the chance of beating each live opponent's exchanged hand, to the power of their
-number), which favours drawing to a flush or a tricon against several opponents.
+Exchanges and speech are the habitué's: keeping the combination one holds wins more
+showdowns than chasing the best completion (measured: a maître that chased won a
+showdown in 6 % of its deals against threshold players, 9 % once it kept its hand).
 """
 
 from __future__ import annotations
 
 import time
-from itertools import combinations
 
 from . import tactics
 from .game import classify
@@ -25,7 +24,6 @@ from .strength import showdown_percentile, tables
 
 SAMPLES = 200
 TIME_BUDGET = 0.05
-COMPLETIONS = 16
 RAISE_AT = 0.55
 RERAISE_AT = 0.72
 BIG_AT = 0.85
@@ -92,31 +90,6 @@ def equity(view, rng) -> float:
     return wins / total if total else 0.5
 
 
-def best_exchange(view, rng) -> list[str]:
-    """The discard whose completions most often beat every live opponent's hand."""
-    low, high = view["legal_actions"][0]["choose"]
-    hand = view["hand"]
-    unseen = tactics.unseen_cards(view)
-    rivals = max(1, len(tactics.live_opponents(view)))
-    best, best_score = [], -1.0
-    for count in range(low, high + 1):
-        for discard in combinations(hand, count):
-            kept = [c for c in hand if c not in discard]
-            fill = 4 - len(kept)
-            tries = COMPLETIONS if fill else 1
-            score = 0.0
-            for _ in range(tries):
-                final = kept + rng.sample(unseen, fill) if fill else kept
-                if len(final) == 4:
-                    score += showdown_percentile(final) ** rivals
-                else:  # a first-phase exchange: two cards, judged by their promise
-                    score += tactics.two_card_promise(final) ** rivals
-            score = score / tries - 0.001 * count
-            if score > best_score:
-                best, best_score = list(discard), score
-    return best
-
-
 def winning_bonus(view) -> float:
     """What winning the deal brings besides the pot: the others pay the seat's combination
     (the table's ``combination_payers`` say who), and it pays nobody's."""
@@ -136,8 +109,6 @@ def winning_bonus(view) -> float:
 def choose(view, rng) -> dict:
     """The maître's action."""
     phase = view["phase"]
-    if phase in ("exchange1", "exchange2"):
-        return {"type": "exchange", "cards": best_exchange(view, rng)}
     if phase == "renvis":
         win = equity(view, rng)
         bonus = winning_bonus(view)

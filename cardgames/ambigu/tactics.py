@@ -1,10 +1,11 @@
 """The habitué's and the débutant's Ambigu, shared with the maître for what it does alike.
 
-They differ in two places: exchanges (the débutant keeps the cards of its combination; the
-habitué tries every way of keeping cards and completes them at random) and the renvis
-(the débutant weighs its hand against random hands, which makes it bet a point like a
-flush; the habitué against the hands players show down after exchanging, and expects
-more from the last player who raised).
+They differ in two places: exchanges (the débutant tries every way of keeping cards and
+completes them at random, chasing the best mean; the habitué keeps what it holds: a prime
+or better whole, else the cards of its combination or a pair) and the renvis (the
+débutant weighs its hand against random hands, which makes it bet a point like a flush;
+the habitué against the hands players show down after exchanging, and expects more from
+the last player who raised).
 """
 
 from __future__ import annotations
@@ -142,17 +143,17 @@ def habitue_win(view) -> float:
 
 
 def exchange(view, rng, loose: bool) -> dict:
+    """The débutant's exchange chases the best completion; the others keep what they hold."""
     low, high = view["legal_actions"][0]["choose"]
     hand = view["hand"]
     if loose:
-        kept = keep_for_exchange(hand)
-        drop = [c for c in hand if c not in kept]
-        drop.sort(key=lambda c: PIPS[c[0]])
-        while len(drop) < low:
-            drop.append(min((c for c in hand if c not in drop), key=lambda c: PIPS[c[0]]))
-        return {"type": "exchange", "cards": drop[:high]}
-    discard, _ = best_keep(hand, low, high, unseen_cards(view), rng)
-    return {"type": "exchange", "cards": discard}
+        discard, _ = best_keep(hand, low, high, unseen_cards(view), rng)
+        return {"type": "exchange", "cards": discard}
+    kept = keep_for_exchange(hand)
+    drop = sorted((c for c in hand if c not in kept), key=lambda c: PIPS[c[0]])
+    while len(drop) < low:
+        drop.append(min((c for c in hand if c not in drop), key=lambda c: PIPS[c[0]]))
+    return {"type": "exchange", "cards": drop[:high]}
 
 
 def play(view, rng, level: str) -> dict:

@@ -11,8 +11,8 @@ from channels.routing import ProtocolTypeRouter
 from django.urls import path
 
 from config.asgi import build_websocket_app, django_asgi_app
-from play.routing import websocket_urlpatterns
-from play.scheduler import with_inprocess_scheduler
+from play.clock.scheduler import with_inprocess_scheduler
+from play.socket.routing import websocket_urlpatterns
 
 
 class EchoConsumer(AsyncWebsocketConsumer):

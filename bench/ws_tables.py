@@ -67,7 +67,7 @@ def prepare(tables, players, game_slug):
     from django.core.management import call_command
 
     from accounts.models import User
-    from play.services import do_create_table, do_join
+    from play.actions import do_create_table, do_join
 
     if not settings.DATABASE_URL:
         call_command("migrate", verbosity=0)

@@ -18,8 +18,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from play.routing import websocket_urlpatterns  # noqa: E402
-from play.scheduler import with_inprocess_scheduler  # noqa: E402
+from play.clock.scheduler import with_inprocess_scheduler  # noqa: E402
+from play.socket.routing import websocket_urlpatterns  # noqa: E402
 
 
 def build_websocket_app(patterns):
@@ -33,7 +33,7 @@ def build_websocket_app(patterns):
 
 
 # The in-process move scheduler (timers, bots) starts with the first request or socket
-# when settings.PLAY_INPROCESS_SCHEDULER is on (embedded mode; see play/scheduler.py).
+# when settings.PLAY_INPROCESS_SCHEDULER is on (embedded mode; see play/clock/scheduler.py).
 application = with_inprocess_scheduler(
     ProtocolTypeRouter(
         {

@@ -131,7 +131,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 # "Mes parties" count in the header, the four-colour deck choice.
-                "play.context_processors.play",
+                "play.web.context_processors.play",
             ],
         },
     },

@@ -5,7 +5,7 @@ from django.views.generic import TemplateView
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("regles/", include("rules.urls")),
-    path("jouer/", include("play.urls")),
+    path("jouer/", include("play.web.urls")),
     # Ours first: /compte/profil/ is not an allauth page.
     path("compte/", include("accounts.urls")),
     path("compte/", include("allauth.urls")),

@@ -6,10 +6,10 @@ blinds at Ramponneau, in antes at Ambigu) and take them back with "Ramasser ses 
 (chips → écus). Chips a player has at a table but not in the hand being dealt wait in
 their `TableBankroll.reserve`:
 
-- at the end of each hand (`settle_hand`, called from `play.services.next_carry`) every
+- at the end of each hand (`settle_hand`, called from `play.actions.next_carry`) every
   final stack goes back to its owner's reserve, the rake leaves the table and is paid
   to the table's owner in écus, and players who asked to leave are paid out;
-- at each deal (`carry_for_deal`, called from `play.services.start_game`) the reserves
+- at each deal (`carry_for_deal`, called from `play.actions.start_game`) the reserves
   of the players dealt in become their stacks. So a cave or a recave asked during a
   hand waits in the reserve and joins the stack between hands, as the rules say.
 
@@ -39,8 +39,8 @@ from django.db.models import Max, Sum
 from accounts import hands, ledger
 from accounts.conf import economy
 from accounts.models import Currency, HandDeal, LedgerEntry
+from play.actions import ServiceError, broadcast_table_changed
 from play.models import CardDeck, ChipMovement, Game, Seat, Table, TableBankroll, TableEconomy
-from play.services import ServiceError, broadcast_table_changed
 
 CHIP_GAMES = ("ramponneau", "ambigu")
 Status = TableBankroll.Status
@@ -250,7 +250,7 @@ def do_cash_out(table, user) -> int | None:
 
 
 def leave_chip_table(table: Table, seat: Seat) -> None:
-    """A player leaves a chip table (`play.services.do_leave`, the table locked).
+    """A player leaves a chip table (`play.actions.do_leave`, the table locked).
 
     Leaving is cashing out: at once when the player is not dealt in the hand being
     played; otherwise their seat is played by the bot for the rest of that hand only and
@@ -601,7 +601,7 @@ def _maybe_start(table: Table) -> None:
     game = _latest(table)
     if game is not None and game.status == Game.Status.PLAYING:
         return
-    from play.services import start_game
+    from play.actions import start_game
 
     table.status = Table.Status.PLAYING
     table.save(update_fields=["status", "updated_at"])
@@ -700,7 +700,7 @@ def do_buy_card_deck(user, request_key: str) -> CardDeck:
 def do_open_tavern_table(owner, *, name, small_blind, big_blind, rake_percent=0, rake_cap=0,
                          cave_min_bb=None, cave_max_bb=None, seat_count=6) -> Table:
     """Open a Ramponneau table the owner runs, with one of their unused decks."""
-    from play.services import do_create_table
+    from play.actions import do_create_table
 
     low = economy("CAVE_MIN_BIG_BLINDS")
     high = economy("CAVE_MAX_BIG_BLINDS")

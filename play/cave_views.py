@@ -12,10 +12,10 @@ from django.views.decorators.http import require_POST
 from accounts import hands, ledger
 from accounts.conf import economy
 from accounts.economy import new_request_key
-from play import cave, queries, services
+from play import actions, cave, queries
+from play.actions import ServiceError
 from play.models import Table, TableBankroll
-from play.services import ServiceError
-from play.views import _invited, _remember_invitation
+from play.web.access import invited, remember_invitation
 
 
 def _lang():
@@ -28,7 +28,7 @@ def cave_context(table, user) -> dict:
     if not user.is_authenticated:
         return {}
     if not cave.is_chip_table(table):
-        if not services.counts_hands_per_game(table.game_slug, table.practice):
+        if not actions.counts_hands_per_game(table.game_slug, table.practice):
             return {}
         status = hands.status(user, table.game_slug)
         return {} if status.unlimited else {"table_hands": status}
@@ -65,13 +65,13 @@ def _amount(request):
 
 
 def _may_sit(request, table) -> bool:
-    """Whether the player may take a seat here, as for joining (play/views.py `join`):
+    """Whether the player may take a seat here, as for joining (play/web/tables.py `join`):
     a public table, one's own, or an unlisted table one was invited to."""
     token = request.POST.get("invitation", "")
     if queries.token_matches(table, token):
-        _remember_invitation(request, table)
+        remember_invitation(request, table)
     return (table.visibility == Table.Visibility.PUBLIC
-            or table.owner_id == request.user.pk or _invited(request, table))
+            or table.owner_id == request.user.pk or invited(request, table))
 
 
 @login_required

@@ -1,6 +1,6 @@
 """Tables, seats, games and their action logs.
 
-Every change goes through `play/services.py`; these models only hold data. A game's
+Every change goes through `play/actions.py`; these models only hold data. A game's
 `state` is a cache: it always equals the replay of its `actions` log, so the log is the
 record and the snapshot is what makes loading cost the same at move 10 and move 10,000.
 """

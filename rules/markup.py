@@ -25,7 +25,8 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from cardgames.cards import card_name, is_card
-from play.card_svg import card_svg
+from cardgames.registry import SLUGS
+from play.presentation.card_svg import card_svg
 from rules import examples
 
 # The sections every game page has, in this order (a heading may say more: "Marque et gains").
@@ -256,7 +257,7 @@ class ExampleBlocks(Preprocessor):
                     ],
                 ).get("jeu", "")
             )
-            if game not in examples.GAME_NAMES:
+            if game not in SLUGS:
                 state.errors.append(f"Ligne {line} : bloc d'options sans « jeu : … » connu.")
                 return ""
             html, text = examples.options_html(game)

@@ -9,7 +9,7 @@
     {{ "Th"|card_name }}            dix de cœur
 
 The four-colour deck is used when the context says so (``four_colour_deck``, set by
-``play.context_processors.play`` from the player's choice), or with ``four_colour=True``.
+``play.web.context_processors.play`` from the player's choice), or with ``four_colour=True``.
 """
 
 from django import template
@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 
 from cardgames.cards import card_name as engine_card_name
 from cardgames.cards import is_card
-from play import card_svg
+from play.presentation import card_svg
 
 register = template.Library()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from play.services import do_create_table
+from play.actions import do_create_table
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale" / "en" / "LC_MESSAGES"
 

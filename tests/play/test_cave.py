@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from accounts import ledger
 from accounts.models import Currency, HandDeal
 from play import cave
+from play.actions import ServiceError, do_act, do_create_table
 from play.models import ChipMovement, Game, TableBankroll
-from play.services import ServiceError, do_act, do_create_table
 from tests.conftest import create_player
 
 pytestmark = pytest.mark.django_db

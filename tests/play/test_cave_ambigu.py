@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from accounts import ledger
 from accounts.models import Currency, HandAllowance, HandDeal, LedgerEntry
 from play import cave
+from play.actions import ServiceError, do_act, do_create_table, do_play_now
 from play.models import Game, TableBankroll, TableEconomy
-from play.services import ServiceError, do_act, do_create_table, do_play_now
 from tests.conftest import create_player
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from accounts import ledger
 from accounts.models import Currency, HandDeal, HandPack, TokenBundle
+from play.actions import do_act, do_create_table
 from play.models import Game
-from play.services import do_act, do_create_table
 from tests.conftest import PASSWORD, create_player
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from django.utils import timezone
 from accounts import ledger
 from accounts.models import Currency, HandDeal
 from play import cave, contests
+from play.actions import ServiceError, do_act, do_create_table, do_leave
+from play.clock.scheduler import run_due
 from play.models import ChipMovement, Contest, Game, Seat, Table, TableBankroll
-from play.scheduler import run_due
-from play.services import ServiceError, do_act, do_create_table, do_leave
 from tests.conftest import create_player
 
 pytestmark = pytest.mark.django_db

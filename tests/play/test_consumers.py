@@ -12,10 +12,10 @@ from django.test import Client
 
 from cardgames import replay
 from config.asgi import application
+from play.actions import do_add_bot, do_create_table, do_join
+from play.clock.scheduler import run_due
 from play.models import Game, Seat
-from play.protocol import MAX_MESSAGE_BYTES
-from play.scheduler import run_due
-from play.services import do_add_bot, do_create_table, do_join
+from play.socket.protocol import MAX_MESSAGE_BYTES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -376,7 +376,7 @@ async def test_html_connections_fall_back_or_get_fragments(alice, bob):
 
     assert output["type"] == "websocket.send"
     text = output["text"]
-    if text.lstrip().startswith("{"):  # play.rendering not there yet: JSON state
+    if text.lstrip().startswith("{"):  # play.presentation.table not there yet: JSON state
         assert json.loads(text)["type"] == "state"
     else:
         assert 'hx-swap-oob' in text

@@ -6,9 +6,9 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 
-from play import consumers
 from play.models import ChatMessage
-from play.protocol import ProtocolError, parse_message
+from play.socket import consumer as consumers
+from play.socket.protocol import ProtocolError, parse_message
 from tests.play.test_consumers import _play_settings, in_loop, make_table, next_of, open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -98,7 +98,7 @@ async def test_an_unexpected_failure_is_logged_and_answered_with_server_error(
     socket = await open_socket(alice, table.pk, query="lang=en")
     state = await next_of(socket, "state")
 
-    with caplog.at_level(logging.ERROR, logger="play.consumers"):
+    with caplog.at_level(logging.ERROR, logger="play.socket.consumer"):
         await socket.send_json_to({"type": "chat", "text": "hello"})
         reply = await socket.receive_json_from()
     assert reply["type"] == "error" and reply["code"] == "server_error"

@@ -8,8 +8,8 @@ from django.utils import timezone
 from accounts import ledger
 from accounts.models import Currency
 from play import cave, contests
+from play.actions import do_act, do_create_table
 from play.models import Contest, Game
-from play.services import do_act, do_create_table
 
 pytestmark = pytest.mark.django_db
 

@@ -26,8 +26,8 @@ from cardgames import CHANCE, replay
 from cardgames.cards import card_name
 from cardgames.core import concrete
 from cardgames.selfplay import cards_in
+from play.actions import do_act, do_create_table, do_join, games
 from play.models import Game, Participant, Seat
-from play.services import do_act, do_create_table, do_join
 from tests.conftest import create_player
 
 RANKS = "A23456789TJQK"
@@ -205,6 +205,13 @@ def check_archive_pages(game: Game, spectator, rng, every_step=False):
 def _play_settings(settings):
     settings.PLAY_BOT_DELAY = 0
     settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+@pytest.fixture(autouse=True)
+def _reproducible_deals(monkeypatch, request):
+    """The server shuffles with SystemRandom; these tests deal from a generator seeded by
+    the test's name, so every run checks the same games."""
+    monkeypatch.setattr(games, "system_random", random.Random(request.node.name))
 
 
 # How many finished games each quick run checks, and the moves they must include so

@@ -5,8 +5,8 @@ import pytest
 from accounts import ledger
 from accounts.models import Currency, HandAllowance, HandDeal
 from play import cave
+from play.actions import ServiceError, do_create_table, do_join, do_play_now
 from play.models import Game
-from play.services import ServiceError, do_create_table, do_join, do_play_now
 
 pytestmark = pytest.mark.django_db
 

@@ -4,10 +4,10 @@ from datetime import timedelta
 
 import pytest
 
+from play.actions import do_act, do_create_table, do_join
+from play.clock.notifications import send_turn_email_now
+from play.clock.scheduler import run_due
 from play.models import Seat, TurnNotification
-from play.notifications import send_turn_email_now
-from play.scheduler import run_due
-from play.services import do_act, do_create_table, do_join
 
 
 @pytest.fixture(autouse=True)

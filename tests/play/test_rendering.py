@@ -6,10 +6,11 @@ import pytest
 from django.template import Context, Template
 
 from cardgames.cards import card_name
-from play.card_svg import card_back, card_svg, card_text
+from play.actions import do_add_bot, do_create_table, do_join, do_play_now
+from play.presentation.card_svg import card_back, card_svg, card_text
+from play.presentation.labels import remaining_text
+from play.presentation.table import FRAGMENT_IDS, render_table_fragments, table_context
 from play.queries import view_for
-from play.rendering import FRAGMENT_IDS, remaining_text, render_table_fragments, table_context
-from play.services import do_add_bot, do_create_table, do_join, do_play_now
 
 
 @pytest.fixture(autouse=True)

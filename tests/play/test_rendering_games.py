@@ -12,11 +12,10 @@ import re
 import pytest
 
 from cardgames.core import concrete
-from play import services
+from play.actions import do_act, do_bot_move, do_play_now, games
 from play.models import Game
+from play.presentation.table import render_table_fragments, table_context
 from play.queries import view_for
-from play.rendering import render_table_fragments, table_context
-from play.services import do_act, do_bot_move, do_play_now
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +29,7 @@ def _reproducible_deals(monkeypatch):
     """The server deals and its bots choose with SystemRandom; these tests must reach given
     positions (the player begging, a showdown...), so they deal from a seeded generator
     and every run walks through the same positions."""
-    monkeypatch.setattr(services, "_system_random", random.Random(20261122))
+    monkeypatch.setattr(games, "system_random", random.Random(20261122))
 
 
 def play(table, user, steps, rng, on_render=None, choose=None):

@@ -16,8 +16,8 @@ from django.conf import settings
 from django.db import connection
 from django.test import Client
 
-from play.scheduler import run_due
-from play.services import do_add_bot, do_create_table, do_join
+from play.actions import do_add_bot, do_create_table, do_join
+from play.clock.scheduler import run_due
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from play.actions import do_add_bot, do_create_table, do_join, do_play_now
+from play.clock.scheduler import inprocess_enabled, run_due
 from play.models import Action, Game
-from play.scheduler import inprocess_enabled, run_due
-from play.services import do_add_bot, do_create_table, do_join, do_play_now
 
 
 @pytest.fixture(autouse=True)
@@ -130,7 +130,7 @@ def test_a_wake_up_call_runs_a_pass_before_the_interval(monkeypatch):
     import threading
     import time
 
-    from play import scheduler
+    from play.clock import alarm, scheduler
 
     passes = []
     monkeypatch.setattr(scheduler, "_run_due_and_close", lambda: passes.append(time.monotonic()))
@@ -142,7 +142,7 @@ def test_a_wake_up_call_runs_a_pass_before_the_interval(monkeypatch):
             await asyncio.sleep(0.01)
         asked = time.monotonic()
         # services call wake_in from the database thread, after commit
-        threading.Thread(target=scheduler.wake_in, args=(0.05,)).start()
+        threading.Thread(target=alarm.wake_in, args=(0.05,)).start()
         while len(passes) < 2 and time.monotonic() - asked < 5:
             await asyncio.sleep(0.01)
         stop.set()

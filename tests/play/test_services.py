@@ -9,8 +9,7 @@ from django.db.models import Max
 
 from cardgames import CHANCE, IllegalAction, registry, replay
 from cardgames import Game as EngineGame
-from play.models import Action, ChatMessage, Game, Seat, Table
-from play.services import (
+from play.actions import (
     ServiceError,
     do_act,
     do_add_bot,
@@ -19,8 +18,9 @@ from play.services import (
     do_join,
     do_leave,
     do_play_now,
-    next_carry,
 )
+from play.actions.games import next_carry
+from play.models import Action, ChatMessage, Game, Seat, Table
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +101,7 @@ def test_it_applies_a_legal_action_and_logs_it(alice, bob):
     game = table.current_game()
     user = actor_user(game, alice, bob)
     if user is None:  # the bot was first: let the scheduler play it
-        from play.scheduler import run_due
+        from play.clock.scheduler import run_due
 
         run_due()
         game.refresh_from_db()
@@ -119,7 +119,7 @@ def test_it_applies_a_legal_action_and_logs_it(alice, bob):
 
 
 def _to_human_turn(game, alice, bob):
-    from play.scheduler import run_due
+    from play.clock.scheduler import run_due
 
     for _ in range(10):
         game.refresh_from_db()
@@ -193,7 +193,7 @@ def test_it_refuses_an_illegal_action_with_the_rule(alice, bob):
 
 
 def play_to_the_end(game, alice, bob, limit=5000):
-    from play.scheduler import run_due
+    from play.clock.scheduler import run_due
 
     rng = random.Random(7)
     for _ in range(limit):

@@ -10,9 +10,9 @@ import threading
 import pytest
 from django.db import connection
 
+from play.actions import ServiceError, do_act, do_add_bot, do_create_table, do_join
+from play.clock.scheduler import run_due
 from play.models import Action
-from play.scheduler import run_due
-from play.services import ServiceError, do_act, do_add_bot, do_create_table, do_join
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from cardgames.cards import card_name
+from play.actions import do_act, do_add_bot, do_bot_move, do_create_table
 from play.models import Game
-from play.services import do_act, do_add_bot, do_bot_move, do_create_table
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +93,7 @@ def test_a_step_shows_the_players_own_hand_and_not_the_bots(client, alice, finis
 
 
 def test_the_replay_reaches_the_final_state(client, alice, finished):
-    from play.archive import actions_of, state_at
+    from play.presentation.archive import actions_of, state_at
 
     records = actions_of(finished)
     state = state_at(finished, records, len(records))

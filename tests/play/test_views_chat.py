@@ -2,8 +2,8 @@
 
 import pytest
 
+from play.actions import do_chat, do_create_table, do_join
 from play.models import ChatMessage
-from play.services import do_chat, do_create_table, do_join
 
 
 @pytest.fixture(autouse=True)

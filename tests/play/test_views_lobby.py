@@ -3,8 +3,8 @@
 import pytest
 from django.conf import settings
 
+from play.actions import do_create_table
 from play.models import Table
-from play.services import do_create_table
 
 
 @pytest.fixture(autouse=True)
@@ -28,9 +28,9 @@ def test_it_lists_open_public_tables_per_game(client, alice, bob):
 
 
 def test_it_marks_games_without_an_engine_as_coming_soon(client, db, monkeypatch):
-    from play import views
+    from play.web import lobby
 
-    monkeypatch.setattr(views, "available_games", lambda: {})
+    monkeypatch.setattr(lobby, "available_games", lambda: {})
 
     page = client.get("/jouer/").content.decode()
 

@@ -7,9 +7,9 @@ import pytest
 from django.test import RequestFactory
 from django.utils import timezone
 
-from play.context_processors import play as play_context
+from play.actions import do_add_bot, do_create_table, do_join
 from play.models import Game
-from play.services import do_add_bot, do_create_table, do_join
+from play.web.context_processors import play as play_context
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from cardgames.cards import card_name
-from play.services import do_add_bot, do_create_table, do_join
+from play.actions import do_add_bot, do_create_table, do_join
 
 
 @pytest.fixture(autouse=True)
@@ -222,7 +222,7 @@ def test_the_no_js_post_refuses_an_illegal_action_with_its_rule(client, alice, b
 def test_a_min_max_template_posts_an_amount(client, alice):
     from django.http import QueryDict
 
-    from play.forms import action_from_post
+    from play.web.forms import action_from_post
 
     data = QueryDict(mutable=True)
     data.update({"action_base": '{"type": "raise"}', "amount": "300"})
@@ -233,7 +233,7 @@ def test_a_min_max_template_posts_an_amount(client, alice):
 def test_a_choose_template_posts_its_cards():
     from django.http import QueryDict
 
-    from play.forms import action_from_post
+    from play.web.forms import action_from_post
 
     data = QueryDict("action_base=%7B%22type%22%3A%22discard%22%7D&choose=1&cards=Ah&cards=2c")
 

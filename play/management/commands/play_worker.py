@@ -3,7 +3,7 @@ import signal
 
 from django.core.management.base import BaseCommand
 
-from play.scheduler import INTERVAL, run_forever
+from play.clock.scheduler import INTERVAL, run_forever
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from play.consumers import TableConsumer
+from play.socket.consumer import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),

@@ -1,6 +1,6 @@
 """The table socket: `/ws/tables/<id>/` (docs/protocol.md is its description).
 
-Thin: each incoming message is checked by play/protocol.py, then handled by ONE
+Thin: each incoming message is checked by play/socket/protocol.py, then handled by ONE
 database call (a `_sync_*` function below, which calls the services and renders what
 this connection must receive). Group messages only say "table changed, version N";
 every connection re-renders its own seat's view, so nothing private crosses a group.
@@ -9,7 +9,6 @@ every connection re-renders its own seat's view, so nothing private crosses a gr
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import threading
 import time
@@ -18,11 +17,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from play import scheduler
-from play.models import ChatMessage, Game, Table
-from play.protocol import ProtocolError, TokenBucket, parse_message
-from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
-from play.services import (
+from play.actions import (
     ServiceError,
     do_act,
     do_chat,
@@ -31,6 +26,11 @@ from play.services import (
     do_mute_chat,
     remember_server_loop,
 )
+from play.clock import scheduler
+from play.models import ChatMessage, Game, Table
+from play.presentation.table import render_error_fragment, render_table_fragments
+from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
+from play.socket.protocol import ProtocolError, TokenBucket, parse_message
 
 log = logging.getLogger(__name__)
 
@@ -93,15 +93,9 @@ def _render(table_id, user, lang, as_html, wanted=None):
     snapshot = snapshots.get(table_id, wanted)
     table, game = snapshot.table, snapshot.game
     view = view_from_snapshot(snapshot, user, lang)
-    payload = None
     if as_html:
-        try:
-            from play.rendering import render_table_fragments
-        except ImportError:  # the interface is not there yet: JSON still works
-            render_table_fragments = None
-        if render_table_fragments is not None:
-            payload = render_table_fragments(table, game, user, view, lang=lang)
-    if payload is None:
+        payload = render_table_fragments(table, game, user, view, lang=lang)
+    else:
         payload = {"type": "state", "version": view["version"], "game_id": view["game_id"],
                    "view": view}
     return (view["game_id"], view["version"]), payload
@@ -322,17 +316,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _error(self, error):
         if self.as_html:
-            try:
-                from play.rendering import render_error_fragment
-            except ImportError:
-                render_error_fragment = None
-            if render_error_fragment is not None:
-                await self.send(text_data=render_error_fragment(error["message"]))
-                return
-            fragment = (
-                '<div id="table-error" hx-swap-oob="true" role="alert" '
-                f'data-code="{html.escape(error["code"])}">{html.escape(error["message"])}</div>'
-            )
-            await self.send(text_data=fragment)
+            await self.send(text_data=render_error_fragment(error["message"]))
         else:
             await self.send_json(error)

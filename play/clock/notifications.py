@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.tasks import task
 from django.utils import timezone
 
 from play.models import Game, Seat, Table, TurnNotification
@@ -67,8 +68,6 @@ def notify_turn_if_away(game: Game, table: Table, seat: Seat) -> None:
     game_id, position, version = game.pk, seat.position, game.version
 
     def enqueue():
-        from play.tasks import send_turn_email
-
         try:
             send_turn_email.enqueue(game_id, position, version)
         except Exception:  # a mail queue down must not break the game
@@ -126,3 +125,10 @@ def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
         [user.email],
     )
     return True
+
+
+@task
+def send_turn_email(game_id: int, position: int, version: int) -> bool:
+    """The queued "À vous de jouer" e-mail. Embedded, Django's immediate backend runs it at
+    once after the commit; with a database backend `manage.py db_worker` runs it."""
+    return send_turn_email_now(game_id, position, version)

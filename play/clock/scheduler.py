@@ -1,7 +1,7 @@
 """Timers and bots: play the moves that are due.
 
 `run_due()` finds the games whose move timer ran out (`Game.deadline`) or whose bot is
-due (`Game.bot_due_at`) and plays each through the services (`do_timeout`,
+due (`Game.bot_due_at`) and plays each through the action functions (`do_timeout`,
 `do_bot_move`), one transaction per game, so a move by the scheduler is logged, checked
 and broadcast exactly like a player's.
 
@@ -26,8 +26,9 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from play.actions.scheduled import do_bot_move, do_timeout
+from play.clock import alarm
 from play.models import Game, Table
-from play.services import do_bot_move, do_timeout
 
 log = logging.getLogger(__name__)
 
@@ -67,28 +68,10 @@ def _run_due_and_close():
         connection.close_if_unusable_or_obsolete()
 
 
-# The in-process loop's wake-up call: a move that hands the turn to a bot asks for a
-# pass at the bot's due time, so bots answer after exactly their delay instead of at
-# the next tick. (The production worker, in another process, just ticks.)
-_wake: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
-
-
-def wake_in(seconds: float) -> None:
-    """Ask the in-process loop, from any thread, for a pass in `seconds`."""
-    if _wake is None:
-        return
-    loop, event = _wake
-    if loop.is_closed():
-        return
-    loop.call_soon_threadsafe(loop.call_later, max(0.0, seconds), event.set)
-
-
 async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = None) -> None:
     """Call run_due every `interval` seconds (or sooner when woken) until `stop` is set."""
-    global _wake
     stop = stop or asyncio.Event()
-    woken = asyncio.Event()
-    _wake = (asyncio.get_running_loop(), woken)
+    woken = alarm.listen()
     while not stop.is_set():
         woken.clear()
         try:

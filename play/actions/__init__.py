@@ -1,0 +1,52 @@
+"""Every change to tables and games goes through these action functions (``do_*``).
+
+Each one is a single transaction that locks the row it changes (``select_for_update`` on
+the table or the game) or checks the version the client acted on, checks everything
+inside the transaction, and broadcasts with ``transaction.on_commit``, so nobody hears of
+a change that was rolled back. Views and consumers stay thin and call these.
+
+- ``tables``: create a table, sit, add a bot, leave, "play now";
+- ``games``: deal the next game, apply a move (``do_act``), set the clocks;
+- ``scheduled``: the moves nobody sends (timers, bots), for the scheduler;
+- ``hands``: the daily hand allowance at counted tables;
+- ``presence``, ``chat``: sockets open at a table, the table's chat;
+- ``broadcast``, ``lookups``, ``errors``: what they share.
+"""
+
+from play.actions.broadcast import broadcast_table_changed, remember_server_loop
+from play.actions.chat import do_chat, do_mute_chat
+from play.actions.errors import ActResult, ServiceError
+from play.actions.games import do_act, start_game
+from play.actions.hands import counts_hands_per_game
+from play.actions.presence import do_connect, do_disconnect
+from play.actions.scheduled import do_bot_move, do_timeout
+from play.actions.tables import (
+    BOT_NAMES,
+    do_add_bot,
+    do_create_table,
+    do_join,
+    do_leave,
+    do_play_now,
+)
+
+__all__ = [
+    "BOT_NAMES",
+    "ActResult",
+    "ServiceError",
+    "broadcast_table_changed",
+    "counts_hands_per_game",
+    "do_act",
+    "do_add_bot",
+    "do_bot_move",
+    "do_chat",
+    "do_connect",
+    "do_create_table",
+    "do_disconnect",
+    "do_join",
+    "do_leave",
+    "do_mute_chat",
+    "do_play_now",
+    "do_timeout",
+    "remember_server_loop",
+    "start_game",
+]

@@ -1,0 +1,60 @@
+"""The table's chat: post a line (seated players only, rate-limited), mute it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from play.actions.broadcast import group_send
+from play.actions.errors import ServiceError
+from play.actions.lookups import lock_table
+from play.models import ChatMessage, ChatMute
+
+CHAT_RATE = (5, 10)  # at most 5 messages per 10 seconds, per user and table
+
+
+def do_chat(table, user, text) -> ChatMessage:
+    """Post a chat line (text only: escaped when rendered), capped and rate-limited."""
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError("bad_message", "Message vide.", "Empty message.")
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise ServiceError(
+            "chat_too_long",
+            f"Message trop long ({ChatMessage.MAX_LENGTH} caractères au plus).",
+            f"Message too long (at most {ChatMessage.MAX_LENGTH} characters).",
+        )
+    with transaction.atomic():
+        table = lock_table(table)
+        if not table.seats.filter(user=user).exists():
+            raise ServiceError("not_seated", "Seuls les joueurs de la table peuvent écrire ici.",
+                               "Only the table's players may write here.")
+        count, seconds = CHAT_RATE
+        since = timezone.now() - timedelta(seconds=seconds)
+        if (
+            ChatMessage.objects.filter(table=table, user=user, created_at__gte=since).count()
+            >= count
+        ):
+            raise ServiceError(
+                "chat_rate",
+                "Doucement : pas plus de 5 messages en 10 secondes.",
+                "Slow down: at most 5 messages in 10 seconds.",
+            )
+        message = ChatMessage.objects.create(
+            table=table, game=table.current_game(), user=user, text=text
+        )
+        table_id, message_id = table.pk, message.pk
+        transaction.on_commit(
+            lambda: group_send(table_id, {"type": "table.chat", "id": message_id})
+        )
+    return message
+
+
+def do_mute_chat(table, user, muted: bool) -> None:
+    with transaction.atomic():
+        if muted:
+            ChatMute.objects.get_or_create(table_id=getattr(table, "pk", table), user=user)
+        else:
+            ChatMute.objects.filter(table_id=getattr(table, "pk", table), user=user).delete()

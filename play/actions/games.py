@@ -1,0 +1,236 @@
+"""Games: dealing the next one, applying a move, the clocks that follow.
+
+Every move, whoever sends it (a player, the scheduler for a timer or a bot), goes through
+``apply_for_seat``: the engine applies it or refuses it, the log gets the action and its
+sentence, chance is drawn at once, a finished game deals the next one at a chained table,
+and the broadcast waits for the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from cardgames import CHANCE, IllegalAction
+from play.actions.broadcast import broadcast_table_changed
+from play.actions.errors import ActResult, ServiceError
+from play.actions.hands import count_hands
+from play.actions.lookups import lock_game, seat_names, seats_by_position
+from play.clock import alarm
+from play.clock.notifications import notify_turn_if_away
+from play.models import Action, Game, Participant, Table
+
+log = logging.getLogger(__name__)
+
+# Chance draws from the operating system: nobody, not even someone who knows the
+# server's seed history, can predict a deal.
+system_random = secrets.SystemRandom()
+
+
+def bot_delay():
+    return float(getattr(settings, "PLAY_BOT_DELAY", 0.8))
+
+
+def next_carry(table: Table, final_state: dict) -> dict | None:
+    """What the next hand of a chained table starts from.
+
+    The economy (caves, leaving players, sitting out) hooks in here: it may change the
+    engine's carry (stacks...) before the next hand is dealt. Called inside the
+    transaction that finished the hand, with the table row locked.
+    """
+    from play import cave
+
+    if cave.is_chip_table(table):
+        return cave.next_carry(table, final_state)
+    return table.engine.carry(final_state)
+
+
+def start_game(table: Table, carry: dict | None = None) -> Game | None:
+    """Create the next Game of a (locked) table and play chance up to the first decision.
+
+    At a chip table (play/cave.py) the caves decide who is dealt in; with fewer than
+    two players able to play, no game starts: the table waits (returns None). At other
+    counted tables each seated player is counted a hand (`_count_hands`); a player with
+    none left is unseated and the table waits too.
+    """
+    from play import cave
+
+    engine = table.engine
+    number = (table.games.aggregate(n=Max("number"))["n"] or 0) + 1
+    if cave.is_chip_table(table):
+        carry = cave.carry_for_deal(table, carry, number)
+        dealt = carry is not None
+    else:
+        dealt = count_hands(table, number)
+    if not dealt:
+        table.status = Table.Status.WAITING
+        table.save(update_fields=["status", "updated_at"])
+        if cave.is_chip_table(table):
+            cave.close_if_deserted(table)  # the last players left during the hand
+        latest = table.games.filter(number=number - 1).first()
+        broadcast_table_changed(table.pk, latest.version if latest else 0,
+                                latest.pk if latest else None)
+        return None
+    game = Game.objects.create(
+        table=table,
+        number=number,
+        state=engine.new(table.seat_count, table.options, carry),
+        carry_in=carry,
+    )
+    record_participants(game, table)
+    _advance(game, table, previous_actor=None)
+    game.save()
+    broadcast_table_changed(table.pk, game.version, game.pk)
+    return game
+
+
+def record_participants(game: Game, table: Table) -> None:
+    """Who sits where as the game is dealt (the archive reads names and views from it)."""
+    Participant.objects.bulk_create(
+        Participant(game=game, position=position, user_id=seat.user_id, bot=seat.bot,
+                    name=seat.name[:80])
+        for position, seat in sorted(seats_by_position(table).items())
+    )
+
+
+def _record(game, table, new_state, action, *, seat, user, source, client_id="", names=None):
+    """Append an action to the log and move the snapshot forward (same transaction)."""
+    engine = table.engine
+    names = names or seat_names(table)
+    try:
+        text_fr = engine.describe(game.state, action, names, "fr")
+        text_en = engine.describe(game.state, action, names, "en")
+    except Exception:  # a missing sentence must not stop the game
+        log.exception("describe failed for %s", action)
+        text_fr = text_en = ""
+    game.version += 1
+    Action.objects.create(
+        game=game,
+        seq=game.version,
+        seat=seat,
+        user=user,
+        source=source,
+        action=action,
+        client_id=client_id,
+        text_fr=text_fr,
+        text_en=text_en,
+    )
+    game.state = new_state
+
+
+def _advance(game: Game, table: Table, previous_actor) -> Game | None:
+    """After an action: draw chance, finish or chain the game, set the clocks.
+
+    Returns the next game when a chained table dealt a new hand.
+    """
+    engine = table.engine
+    names = None
+    while engine.actor(game.state) == CHANCE:
+        action = engine.chance_action(game.state, system_random)
+        names = names or seat_names(table)
+        _record(game, table, engine.apply(game.state, action), action,
+                seat=None, user=None, source=Action.Source.CHANCE, names=names)
+    if engine.actor(game.state) is None:
+        now = timezone.now()
+        game.status = Game.Status.FINISHED
+        game.result = engine.result(game.state)
+        game.finished_at = now
+        game.actor = game.deadline = game.bot_due_at = None
+        if engine.chained and table.status == Table.Status.PLAYING:
+            game.save()
+            return start_game(table, next_carry(table, game.state))
+        if table.status == Table.Status.PLAYING:
+            table.status = Table.Status.FINISHED
+            table.save(update_fields=["status", "updated_at"])
+        return None
+    schedule(game, table, previous_actor)
+    return None
+
+
+def schedule(game: Game, table: Table, previous_actor) -> None:
+    """Set who acts and when their time runs out (the scheduler reads these columns)."""
+    actor = table.engine.actor(game.state)
+    now = timezone.now()
+    game.actor = actor if isinstance(actor, int) else None
+    game.deadline = game.bot_due_at = None
+    if game.actor is None or table.status != Table.Status.PLAYING:
+        return
+    seat = seats_by_position(table).get(actor)
+    if seat is None or seat.played_by_bot:
+        delay = bot_delay()
+        game.bot_due_at = now + timedelta(seconds=delay)
+        transaction.on_commit(lambda: alarm.wake_in(delay))
+        return
+    game.deadline = now + timedelta(seconds=table.move_seconds)
+    if actor != previous_actor and seat.connections <= 0:
+        notify_turn_if_away(game, table, seat)
+
+
+def apply_for_seat(game, table, seat_position, action, *, user, source, client_id=""):
+    engine = table.engine
+    if not isinstance(action, dict):
+        raise ServiceError("illegal", "Action mal formée.", "Malformed action.",
+                           rule="platform.malformed")
+    try:
+        new_state = engine.apply(game.state, action)
+    except IllegalAction as refusal:
+        raise ServiceError("illegal", refusal.fr, refusal.en, rule=refusal.rule) from None
+    previous_actor = engine.actor(game.state)
+    _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
+            client_id=client_id)
+    _advance(game, table, previous_actor)
+    game.save()
+    broadcast_table_changed(table.pk, game.version, game.pk)
+
+
+def do_act(game, user, action, expected_version, client_id="") -> ActResult:
+    """Apply a seated player's action, once, if it is their turn and the version matches.
+
+    `expected_version` is the version of the view the player acted on (None skips the
+    check, for trusted callers); `client_id` makes a retry of the same submission (double
+    click, resend after a reconnect) a no-op that reports `duplicate=True`.
+    """
+    client_id = (client_id or "")[:64]
+    try:
+        with transaction.atomic():
+            game = lock_game(game)
+            table = game.table
+            seat = next((s for s in seats_by_position(table).values()
+                         if user is not None and s.user_id == user.pk), None)
+            if seat is None:
+                raise ServiceError("not_seated", "Vous n'êtes pas assis à cette table.",
+                                   "You do not sit at this table.")
+            if client_id and Action.objects.filter(
+                game=game, seat=seat.position, client_id=client_id
+            ).exists():
+                return ActResult(game, game.version, duplicate=True)
+            if game.status != Game.Status.PLAYING or table.status != Table.Status.PLAYING:
+                raise ServiceError("game_over", "La partie est terminée.", "The game is over.")
+            if expected_version is not None and expected_version != game.version:
+                raise ServiceError(
+                    "stale",
+                    "La partie a avancé depuis : voici la position à jour.",
+                    "The game has moved on: here is the current position.",
+                )
+            if table.engine.actor(game.state) != seat.position:
+                raise ServiceError("not_your_turn", "Ce n'est pas votre tour.",
+                                   "It is not your turn.")
+            if seat.sitting_out:
+                seat.sitting_out = False
+                seat.save(update_fields=["sitting_out"])
+            apply_for_seat(game, table, seat.position, action, user=user,
+                            source=Action.Source.PLAYER, client_id=client_id)
+            return ActResult(game, game.version)
+    except IntegrityError:
+        # Two submissions with the same id raced past the lookup (only possible without
+        # row locks): the unique constraint kept one; this one is the duplicate.
+        if client_id and Action.objects.filter(game=game, client_id=client_id).exists():
+            game.refresh_from_db()
+            return ActResult(game, game.version, duplicate=True)
+        raise

@@ -1,0 +1,44 @@
+"""Rows and engines an action function reads or locks inside its transaction."""
+
+from __future__ import annotations
+
+from cardgames.registry import UnknownGame, get_game
+from play.actions.errors import ServiceError
+from play.models import Game, Seat, Table
+
+
+def engine_of(slug):
+    try:
+        return get_game(slug)
+    except (UnknownGame, ModuleNotFoundError):
+        raise ServiceError(
+            "bad_options", f"Jeu inconnu : {slug}.", f"Unknown game: {slug}."
+        ) from None
+
+def lock_table(table) -> Table:
+    table_id = table.pk if isinstance(table, Table) else table
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError("not_found", "Cette table n'existe pas.", "No such table.") from None
+
+def lock_game(game) -> Game:
+    game_id = game.pk if isinstance(game, Game) else game
+    try:
+        return Game.objects.select_for_update().select_related("table").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError("not_found", "Cette partie n'existe pas.", "No such game.") from None
+
+def seats_by_position(table: Table) -> dict[int, Seat]:
+    """The table's seats by position, read once per transaction (the table is locked)."""
+    cached = getattr(table, "_seats_by_position", None)
+    if cached is None:
+        cached = {s.position: s for s in table.seats.select_related("user")}
+        table._seats_by_position = cached
+    return cached
+
+def seat_names(table: Table) -> list[str]:
+    names = ["?"] * table.seat_count
+    for position, seat in seats_by_position(table).items():
+        names[position] = seat.name
+    return names

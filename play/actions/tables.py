@@ -1,0 +1,211 @@
+"""Tables and seats: create, sit, add a bot, leave, "play now"."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from cardgames import BadOptions
+from play.actions.broadcast import broadcast_table_changed
+from play.actions.errors import ServiceError
+from play.actions.games import schedule, start_game
+from play.actions.hands import check_hands
+from play.actions.lookups import engine_of, lock_table
+from play.models import Game, Seat, Table
+
+BOT_NAMES = (
+    "Gaston", "Lucienne", "Firmin", "Berthe", "Anatole", "Hortense", "Médéric",
+    "Joséphine", "Ernest", "Philomène",
+)
+
+
+def _check_pace(pace, move_seconds):
+    if pace == Table.Pace.LIVE and move_seconds in Table.LIVE_SECONDS:
+        return
+    if pace == Table.Pace.CORRESPONDENCE and move_seconds in [
+        d * 86400 for d in Table.CORRESPONDENCE_DAYS
+    ]:
+        return
+    raise ServiceError(
+        "bad_options",
+        "Cadence refusée : 30, 60 ou 120 secondes en direct ; 1, 2, 3, 5, 7, 10 ou 14 jours "
+        "par correspondance.",
+        "Pace refused: 30, 60 or 120 seconds live; 1, 2, 3, 5, 7, 10 or 14 days by "
+        "correspondence.",
+    )
+
+
+def do_create_table(
+    owner,
+    game_slug,
+    *,
+    seat_count,
+    options=None,
+    visibility="public",
+    pace="live",
+    move_seconds=60,
+    stakes=None,
+    name="",
+    practice=False,
+) -> Table:
+    """A new table, its owner seated at position 0."""
+    engine = engine_of(game_slug)
+    try:
+        resolved = engine.resolve_options(options or {})
+        engine.check_seats(seat_count, resolved)
+    except BadOptions as refusal:
+        raise ServiceError("bad_options", refusal.fr, refusal.en) from None
+    if visibility not in Table.Visibility.values:
+        raise ServiceError("bad_options", "Visibilité inconnue.", "Unknown visibility.")
+    _check_pace(pace, move_seconds)
+    if owner is not None:
+        check_hands(game_slug, owner, practice=practice)
+    with transaction.atomic():
+        table = Table.objects.create(
+            game_slug=game_slug,
+            name=name[:80],
+            options=resolved,
+            seat_count=seat_count,
+            owner=owner,
+            visibility=visibility,
+            pace=pace,
+            move_seconds=move_seconds,
+            stakes=stakes or {},
+            practice=practice,
+        )
+        if owner is not None:
+            Seat.objects.create(table=table, position=0, user=owner)
+    return table
+
+
+def _free_position(table: Table, position):
+    taken = set(table.seats.values_list("position", flat=True))
+    if position is None:
+        free = [p for p in range(table.seat_count) if p not in taken]
+        if not free:
+            raise ServiceError("table_full", "La table est complète.", "The table is full.")
+        return free[0]
+    if not (isinstance(position, int) and 0 <= position < table.seat_count):
+        raise ServiceError("bad_options", "Cette place n'existe pas.", "No such seat.")
+    if position in taken:
+        raise ServiceError("table_full", "Cette place est prise.", "That seat is taken.")
+    return position
+
+
+def _check_waiting(table: Table):
+    if table.status != Table.Status.WAITING:
+        raise ServiceError(
+            "forbidden",
+            "La partie a commencé : on ne peut plus s'asseoir.",
+            "The game has started: no more seats can be taken.",
+        )
+
+
+def do_join(table, user, position=None) -> Seat:
+    """Sit `user` at the table; the first game starts when the last seat is taken."""
+    with transaction.atomic():
+        table = lock_table(table)
+        if table.seats.filter(user=user).exists():
+            raise ServiceError(
+                "already_seated", "Vous êtes déjà à cette table.", "You already sit at this table."
+            )
+        _check_waiting(table)
+        check_hands(table.game_slug, user, practice=table.practice)
+        seat = Seat.objects.create(
+            table=table, position=_free_position(table, position), user=user
+        )
+        _start_if_full(table)
+    return seat
+
+
+def do_add_bot(table, by_user, position=None) -> Seat:
+    """Seat a bot; only a seated player (or the owner) may."""
+    with transaction.atomic():
+        table = lock_table(table)
+        if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
+            raise ServiceError(
+                "forbidden",
+                "Seuls les joueurs de la table peuvent ajouter un automate.",
+                "Only the table's players may add a bot.",
+            )
+        _check_waiting(table)
+        used = set(table.seats.exclude(bot="").values_list("bot", flat=True))
+        name = next((n for n in BOT_NAMES if n not in used), f"Automate {len(used) + 1}")
+        seat = Seat.objects.create(table=table, position=_free_position(table, position), bot=name)
+        _start_if_full(table)
+    return seat
+
+
+def do_leave(table, user) -> None:
+    """Leave a table: before the start the seat is freed; during a game the bot plays it.
+
+    At a chip table leaving is cashing out (play/cave.py `leave_chip_table`): paid at
+    once, or when the hand being played is settled, the bot playing the seat until then.
+    """
+    from play import cave
+
+    with transaction.atomic():
+        table = lock_table(table)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise ServiceError("not_seated", "Vous n'êtes pas à cette table.",
+                               "You do not sit at this table.")
+        if cave.is_chip_table(table):
+            cave.leave_chip_table(table, seat)
+            game = table.current_game()
+            if (game is not None and game.status == Game.Status.PLAYING
+                    and table.status == Table.Status.PLAYING):
+                game = Game.objects.select_for_update().get(pk=game.pk)
+                schedule(game, table, previous_actor=game.actor)
+                game.save(update_fields=["deadline", "bot_due_at"])
+            broadcast_table_changed(table.pk, game.version if game else 0,
+                                    game.pk if game else None)
+            return
+        if table.status == Table.Status.WAITING:
+            seat.delete()
+            if not table.seats.filter(user__isnull=False).exists():
+                table.status = Table.Status.CLOSED
+                table.save(update_fields=["status", "updated_at"])
+            broadcast_table_changed(table.pk, 0)
+            return
+        seat.sitting_out = True
+        seat.save(update_fields=["sitting_out"])
+        game = table.current_game()
+        humans_left = table.seats.filter(user__isnull=False, sitting_out=False).exists()
+        if not humans_left and table.status == Table.Status.PLAYING:
+            # Bots do not play on alone: the table closes and the timers stop.
+            table.status = Table.Status.CLOSED
+            table.save(update_fields=["status", "updated_at"])
+            if game is not None:
+                Game.objects.filter(pk=game.pk).update(deadline=None, bot_due_at=None)
+        elif game is not None and game.status == Game.Status.PLAYING:
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            schedule(game, table, previous_actor=game.actor)
+            game.save(update_fields=["deadline", "bot_due_at"])
+        broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
+
+
+def do_play_now(user, game_slug) -> Table:
+    """"Play now against bots": a practice table with the user and bots, already dealt."""
+    engine = engine_of(game_slug)
+    with transaction.atomic():
+        table = do_create_table(
+            user,
+            game_slug,
+            seat_count=engine.default_seats,
+            visibility=Table.Visibility.UNLISTED,
+            practice=True,
+            name="",
+        )
+        for _ in range(table.seat_count - 1):
+            do_add_bot(table, user)
+        table.refresh_from_db()
+    return table
+
+
+def _start_if_full(table: Table) -> None:
+    if table.seats.count() < table.seat_count:
+        broadcast_table_changed(table.pk, 0)
+        return
+    table.status = Table.Status.PLAYING
+    table.save(update_fields=["status", "updated_at"])
+    start_game(table)

@@ -1,0 +1,51 @@
+"""Each game's presentation: one module per game, ``games/<game>.py`` (the slug with ``_``
+for ``-``), found by its name, beside its templates ``templates/play/games/<slug>.html``
+(the board) and ``<slug>_result.html`` (a finished hand, for chained tables).
+
+A module may define, all optional (a game without a module gets the generic board):
+
+- ``board(view, names, lang) -> dict``: the context of its board template;
+- ``TYPE_LABELS``: button words for its action types (lazy translations);
+- ``action_label(action, lang) -> str | None``: its own wording of a concrete action;
+- ``hand(view, lang, legal, my_turn) -> dict``: its own hand (Remigio's melds);
+- ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high) -> dict``: how its amount
+  templates are offered (Ramponneau: always a slider, with an all-in button).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import SimpleNamespace
+
+
+def _no_label(action, lang):
+    return None
+
+
+def _no_extras(base, low, high):
+    return {}
+
+
+DEFAULTS = {
+    "board": None,
+    "TYPE_LABELS": {},
+    "action_label": _no_label,
+    "hand": None,
+    "AMOUNTS_ON_A_SLIDER": False,
+    "amount_extras": _no_extras,
+}
+
+
+@cache
+def presenter(slug: str) -> SimpleNamespace:
+    """The presentation of a game: its module's definitions over the defaults."""
+    name = f"{__name__}.{slug.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        module = None
+    return SimpleNamespace(**{key: getattr(module, key, default)
+                              for key, default in DEFAULTS.items()})

@@ -1,0 +1,124 @@
+"""Words for the table: buttons, values, refusals, time left, in the reader's language.
+
+Shared wording for every game; a game's presentation module (``games/<game>.py``) words
+the actions it names differently (``TYPE_LABELS``, ``action_label``).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from cardgames.cards import card_name, is_card
+from play.presentation.games import presenter
+
+
+def lang_code(lang: str | None = None) -> str:
+    lang = (lang or get_language() or "fr")[:2]
+    return "en" if lang == "en" else "fr"
+
+
+def action_json(action: dict) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def new_client_id() -> str:
+    """A fresh idempotency key for one rendered form (docs/protocol.md: `id`)."""
+    return uuid.uuid4().hex
+
+
+def type_label(kind: str, slug: str | None = None) -> str:
+    """What a button for an action of that type says, in the reader's language."""
+    labels = {
+        "bid": _("Annoncer"),
+        "play": _("Jouer"),
+        "pass": _("Passer"),
+        "stand": _("Je garde l'atout"),
+        "beg": _("Je mendie"),
+        "give": _("Donner le point"),
+        "run": _("Refaire l'atout"),
+        "discard": _("Écarter"),
+        "fold": _("Se coucher"),
+        "check": _("Parole"),
+        "call": _("Suivre"),
+        "bet": _("Miser"),
+        "raise": _("Relancer"),
+        "all_in": _("Tapis"),
+        "allin": _("Tapis"),
+        "draw": _("Piocher"),
+        "take": _("Prendre"),
+        "take_discard": _("Prendre la défausse"),
+        "draw_stock": _("Piocher au talon"),
+        "meld": _("Poser"),
+        "lay_off": _("Ajouter à une combinaison"),
+        "knock": _("Frapper"),
+        "go_out": _("Sortir"),
+        "vade": _("Miser (vade)"),
+        "renvi": _("Renvier"),
+        "hold": _("Tenir"),
+        "keep": _("Garder"),
+        "exchange": _("Échanger"),
+        "show": _("Montrer sa main"),
+        "muck": _("Jeter sa main sans la montrer"),
+        "battez": _("Battez !"),
+        "follow": _("Tenir la vade"),
+        "tapis": _("Tapis"),
+        "recave": _("Se recaver"),
+        "mix": _("Mêler mon écart au talon"),
+        "close": _("Je ferme"),
+    }
+    own = presenter(slug).TYPE_LABELS.get(kind) if slug else None
+    if own is not None:
+        return str(own)
+    return str(labels.get(kind, kind.replace("_", " ").capitalize()))
+
+
+def value_label(key: str, value, lang: str) -> str:
+    if key == "tricks" and isinstance(value, int):
+        return ngettext("%(n)s levée", "%(n)s levées", value) % {"n": value}
+    if isinstance(value, str) and is_card(value):
+        return card_name(value, lang)
+    if isinstance(value, list) and all(isinstance(v, str) and is_card(v) for v in value):
+        return ", ".join(card_name(v, lang) for v in value)
+    if isinstance(value, bool):
+        return _("oui") if value else _("non")
+    words = {"stock": _("au talon"), "discard": _("à la défausse"), "pile": _("à la défausse")}
+    if isinstance(value, str) and value in words:
+        return str(words[value])
+    return str(value)
+
+
+def action_label(engine, action: dict, lang: str) -> str:
+    """A button's text for a concrete action: "Annoncer 2 levées", "Jouer dix de cœur".
+
+    A game's presentation module may word its own actions (``action_label(action, lang)``
+    returning a text, or None to leave it to the shared wording).
+    """
+    slug = getattr(engine, "slug", None)
+    kind = action.get("type", "?")
+    own = presenter(slug).action_label(action, lang) if slug else None
+    if own:
+        return own
+    parts = [type_label(kind, slug)]
+    parts += [value_label(k, v, lang) for k, v in action.items() if k != "type"]
+    return " ".join(parts)
+
+
+def refusal_text(refusal, lang: str) -> str:
+    return refusal.message(lang) if hasattr(refusal, "message") else str(refusal)
+
+
+def remaining_text(seconds: float) -> str:
+    """Time left as players read it: "0:42", "1 h 05", "2 j 3 h"."""
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return _("%(d)s j %(h)s h") % {"d": days, "h": hours}
+    if hours:
+        return _("%(h)s h %(m)02d") % {"h": hours, "m": minutes}
+    return f"{minutes}:{secs:02d}"

@@ -1,0 +1,265 @@
+"""The table page's HTML, for the first page load and for the live socket alike.
+
+``table_context`` turns a table, its game and one seat's view into what the templates
+need: the seats around the table, the hand with its playable cards, the legal actions as
+buttons and forms, the clock, the scores and the log. It reads only the view (plus the
+game's state for one thing: asking the engine *why* a card of the hand may not be
+played), so it works for any game in the registry, including those that land later.
+
+``render_table_fragments`` renders the same parts with ``hx-swap-oob="true"``: the
+consumer pushes that string to an htmx page, which swaps each part in by its id.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from play.models import Game
+from play.presentation.board import board_context, board_template, public_fields
+from play.presentation.controls import action_groups, hand_context
+from play.presentation.labels import lang_code, new_client_id, remaining_text
+
+# The ids the page and the socket agree on (docs/protocol.md).
+FRAGMENT_IDS = (
+    "table-board", "my-hand", "actions", "scores", "turn", "game-log", "chat-messages",
+)
+
+
+def _deadline(game, view) -> datetime | None:
+    if game is not None and getattr(game, "deadline", None):
+        return game.deadline
+    raw = (view or {}).get("deadline")
+    return parse_datetime(raw) if raw else None
+
+
+def _seat_names(table, view) -> list[str]:
+    names = list((view or {}).get("seat_names") or [])
+    if len(names) == table.seat_count:
+        return [n or _("place libre") for n in names]
+    by_position = {s.position: s.name for s in table.seats.select_related("user")}
+    return [by_position.get(p, _("place libre")) for p in range(table.seat_count)]
+
+
+def _players(table, view, names) -> list[dict]:
+    given = {p["position"]: p for p in (view or {}).get("seating") or []}
+    if not given:
+        for seat in table.seats.all():
+            given[seat.position] = {
+                "name": names[seat.position],
+                "bot": seat.is_bot,
+                "connected": seat.connections > 0,
+                "sitting_out": seat.sitting_out,
+            }
+    return [
+        {
+            "position": position,
+            "name": names[position],
+            "taken": given.get(position, {}).get("name") is not None,
+            "bot": given.get(position, {}).get("bot", False),
+            "connected": given.get(position, {}).get("connected", False),
+            "sitting_out": given.get(position, {}).get("sitting_out", False),
+        }
+        for position in range(table.seat_count)
+    ]
+
+
+def _per_seat(view, key, seats) -> list | None:
+    value = (view or {}).get(key)
+    if isinstance(value, list) and len(value) == seats:
+        return value
+    return None
+
+
+def previous_hand(table, game, you, names, lang) -> dict | None:
+    """The last finished hand of a chained table (Ramponneau, Ambigu), as ``you`` saw it.
+
+    The next hand is dealt as soon as one ends, so the showdown would otherwise vanish
+    before anyone read it. Only ``view(state, you)`` is used: what that seat (or a
+    spectator) may see of the finished hand.
+    """
+    engine = table.engine
+    if game is None or not getattr(engine, "chained", False):
+        return None
+    if game.status == Game.Status.FINISHED:
+        previous = None  # the board itself shows how it ended
+    elif game.number > 1:
+        previous = table.games.filter(
+            number=game.number - 1, status=Game.Status.FINISHED
+        ).first()
+    else:
+        previous = None
+    if previous is None or not previous.state:
+        return None
+    view = engine.view(previous.state, you)
+    board = board_context(table.game_slug, view, names, lang)
+    if not board or board.get("broken"):
+        return None
+    name = f"play/games/{table.game_slug}_result.html"
+    if not template_exists(name):
+        return None
+    hands_url = ""
+    if you is not None and hasattr(engine, "export_phh"):
+        hands_url = reverse("play:session_hand_histories", args=[table.pk])
+    return {"number": previous.number, "board": board, "template": name,
+            "archive_url": reverse("play:archive", args=[previous.pk]),
+            "hands_url": hands_url}
+
+
+def table_context(
+    table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True
+) -> dict:
+    """Everything the table templates need, for one user's view of one table.
+
+    ``invited``: whether this user may take a seat at an unlisted table (the page knows
+    from the session; a socket was only opened by someone allowed to watch).
+    """
+    lang = lang_code(lang)
+    view = view or {}
+    engine = table.engine
+    seats = table.seat_count
+    names = _seat_names(table, view)
+    you = view.get("you")
+    actor = view.get("actor")
+    status = view.get("status") or (game.status if game is not None else "waiting")
+    over = status == "finished" or (game is not None and actor is None)
+    legal = list(view.get("legal_actions") or []) if not over else []
+    my_turn = you is not None and actor == you and bool(legal)
+
+    deadline = _deadline(game, view) if not over else None
+    remaining = (deadline - timezone.now()).total_seconds() if deadline else None
+    if over:
+        result = view.get("result") or (game.result if game is not None else None) or {}
+        winners = [names[w] for w in result.get("winners", []) if 0 <= w < seats]
+        turn_text = _("Partie terminée.")
+    else:
+        winners = []
+        if game is None:
+            turn_text = _("En attente de joueurs.")
+        elif my_turn:
+            turn_text = _("À vous de jouer !")
+        elif isinstance(actor, int) and 0 <= actor < seats:
+            turn_text = _("Au tour de %(name)s.") % {"name": names[actor]}
+        else:
+            turn_text = _("Distribution des cartes…")
+
+    scores = _per_seat(view, "scores", seats)
+    score_rows = []
+    if scores is not None:
+        score_rows = [
+            {"name": names[i], "score": s, "you": i == you, "winner": names[i] in winners}
+            for i, s in enumerate(scores)
+        ]
+    elif isinstance(view.get("scores"), list):
+        # Scores per side (partnerships): the game's template names the sides; the
+        # generic list numbers them.
+        sides = view.get("sides")
+        if not (isinstance(sides, list) and len(sides) == len(view["scores"])):
+            sides = None
+        score_rows = [
+            {
+                "name": (
+                    " & ".join(names[m] for m in sides[i] if 0 <= m < seats)
+                    if sides
+                    else _("Camp %(n)s") % {"n": i + 1}
+                ),
+                "score": s,
+                "you": bool(sides) and you in sides[i],
+                "winner": False,
+            }
+            for i, s in enumerate(view["scores"])
+        ]
+
+    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [], lang)
+    hand = hand_context(engine, game, view, lang, legal, my_turn)
+    players = _players(table, view, names)
+    for p in players:
+        p["you"] = p["position"] == you
+        p["actor"] = not over and p["position"] == actor
+    chat_muted = bool(view.get("chat_muted"))
+    authenticated = bool(user is not None and getattr(user, "is_authenticated", False))
+    taken = sum(1 for p in players if p["taken"])
+    waiting = table.status == "waiting"
+    owner = authenticated and table.owner_id == user.pk
+    invite_path = reverse("play:invitation", args=[table.invite_token])
+    return {
+        "taken": taken,
+        "can_join": (
+            authenticated and you is None and waiting and taken < seats
+            and (table.visibility == "public" or invited or owner)
+        ),
+        "can_add_bot": (authenticated and (you is not None or owner) and waiting and taken < seats),
+        "show_invite": (you is not None or owner) and waiting and table.visibility == "unlisted",
+        "invite_link": request.build_absolute_uri(invite_path) if request else invite_path,
+        "move_days": table.move_seconds // 86400,
+        "chat_max": 300,
+        "table": table,
+        "game": game,
+        "engine": engine,
+        "game_name": engine.name_en if lang == "en" else engine.name_fr,
+        "view": view,
+        "lang": lang,
+        "names": names,
+        "players": players,
+        "you": you,
+        "seated": you is not None,
+        "actor": actor,
+        "my_turn": my_turn,
+        "over": over,
+        "winners": winners,
+        "turn_text": turn_text,
+        "deadline": deadline,
+        "remaining": remaining_text(remaining) if remaining is not None else "",
+        "score_rows": score_rows,
+        "hand": hand,
+        "action_groups": groups,
+        "amount_forms": amount_forms,
+        "version": view.get("version", game.version if game is not None else 0),
+        "client_id": new_client_id(),
+        "log": list(reversed(view.get("log") or [])),
+        "chat": view.get("chat") or [],
+        "chat_muted": chat_muted,
+        "board_template": board_template(table.game_slug),
+        "board": board_context(table.game_slug, view, names, lang),
+        "previous": previous_hand(table, game, you, names, lang),
+        "public_fields": public_fields(view, lang),
+        "act_url": reverse("play:act", args=[table.pk]),
+        "chat_url": reverse("play:chat", args=[table.pk]),
+        "rules_url": reverse("rules:page", args=[table.game_slug]),
+    }
+
+
+def render_table_fragments(table, game, user, view, request=None, lang: str | None = None) -> str:
+    """The table's live parts as out-of-band fragments, for the htmx socket.
+
+    Each element keeps its id and carries ``hx-swap-oob="true"``, so the ws extension
+    replaces the page's element of the same id. Only ``view`` (one seat's view) is read,
+    so nothing hidden from that seat can end up in the HTML.
+    """
+    lang = lang_code(lang or getattr(user, "preferred_language", None))
+    with translation.override(lang):
+        context = table_context(table, game, user, view, lang=lang)
+        context["oob"] = True
+        context["user"] = user
+        return render_to_string("play/_table.html#fragments", context, request=request)
+
+
+def render_error_fragment(message: str, request=None) -> str:
+    """A refusal ("Ce n'est pas votre tour.") shown in the page's alert area."""
+    return render_to_string(
+        "play/_table.html#table-error", {"error": message, "oob": True}, request=request
+    )
+
+
+def template_exists(name: str) -> bool:
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return False
+    return True

@@ -1,0 +1,50 @@
+"""What the play pages share: who may watch a table (invitations kept in the session), a
+table or a 404, a refusal shown as a message, a game's name in the reader's language."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404
+
+from cardgames.registry import get_game
+from play import queries
+from play.actions import ServiceError
+from play.models import Table
+from play.presentation.labels import lang_code
+
+INVITATIONS = "play_invitations"  # session key: ids of unlisted tables opened by their link
+
+
+def refuse(request, error: ServiceError) -> None:
+    messages.error(request, error.message(lang_code()))
+
+
+def get_table(table_id) -> Table:
+    return get_object_or_404(Table, pk=table_id)
+
+
+def invited(request, table: Table) -> bool:
+    return table.pk in request.session.get(INVITATIONS, [])
+
+
+def remember_invitation(request, table: Table) -> None:
+    invited = request.session.get(INVITATIONS, [])
+    if table.pk not in invited:
+        request.session[INVITATIONS] = (invited + [table.pk])[-50:]
+
+
+def can_watch(request, table: Table) -> bool:
+    token = request.GET.get("invitation", "")
+    if queries.token_matches(table, token):
+        remember_invitation(request, table)
+    if invited(request, table):
+        return True
+    return queries.can_watch(table, request.user, token)
+
+
+def game_name(slug: str) -> str:
+    try:
+        engine = get_game(slug)
+    except Exception:
+        return slug
+    return engine.name_en if lang_code() == "en" else engine.name_fr

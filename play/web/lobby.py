@@ -1,0 +1,136 @@
+"""The lobby (open tables per game), creating a table, "play now", invitations, and the
+player's running games ("Mes parties")."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cardgames import SLUGS, available_games
+from play import actions, queries
+from play.actions import ServiceError
+from play.models import Table
+from play.presentation.labels import lang_code
+from play.web.access import game_name, refuse, remember_invitation
+from play.web.forms import TableForm, choice_label, option_label
+
+
+def _options_summary(table: Table) -> list[str]:
+    """The table's options that differ from the game's defaults, as "label : value"."""
+    try:
+        engine = table.engine
+    except Exception:
+        return []
+    lines = []
+    for option in engine.options:
+        value = table.options.get(option.key, option.default)
+        if value != option.default:
+            lines.append(f"{option_label(option)} : {choice_label(option, value)}")
+    return lines
+
+
+def lobby(request):
+    """Open tables per game, with "create" and "play now against bots"."""
+    games = available_games()
+    sections = []
+    for slug in SLUGS:
+        engine = games.get(slug)
+        section = {"slug": slug, "available": engine is not None, "tables": []}
+        if engine is None:
+            section["name"] = slug.replace("-", " ").capitalize()
+        else:
+            section["name"] = engine.name_en if lang_code() == "en" else engine.name_fr
+            section["seats"] = (engine.min_seats, engine.max_seats)
+            for table in queries.open_tables(slug)[:20]:
+                table.options_summary = _options_summary(table)
+                section["tables"].append(table)
+        sections.append(section)
+    return render(request, "play/lobby.html", {"sections": sections})
+
+
+@login_required
+def create_table(request, slug):
+    games = available_games()
+    engine = games.get(slug)
+    if engine is None:
+        raise Http404(_("Ce jeu n'est pas encore ouvert."))
+    form = TableForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = actions.do_create_table(
+                request.user,
+                slug,
+                seat_count=data["seat_count"],
+                options=data["options"],
+                visibility=data["visibility"],
+                pace=data["pace"],
+                move_seconds=data["move_seconds"],
+                name=data["name"],
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message(lang_code()))
+        else:
+            return redirect(table.get_absolute_url())
+    name = engine.name_en if lang_code() == "en" else engine.name_fr
+    return render(request, "play/create.html", {"form": form, "slug": slug, "game_name": name})
+
+
+@login_required
+@require_POST
+def play_now(request, slug):
+    """One click: a practice table with bots in the other seats, dealt at once."""
+    if slug not in available_games():
+        raise Http404(_("Ce jeu n'est pas encore ouvert."))
+    try:
+        table = actions.do_play_now(request.user, slug)
+    except ServiceError as error:
+        refuse(request, error)
+        return redirect("play:lobby")
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+def invitation(request, token):
+    """The link sent to friends for an unlisted table: look, then take a seat."""
+    table = get_object_or_404(Table, invite_token=token)
+    remember_invitation(request, table)
+    if queries.seat_of(table, request.user) is not None:
+        return redirect(table.get_absolute_url())
+    taken = table.seats.count()
+    context = {
+        "table": table,
+        "game_name": game_name(table.game_slug),
+        "taken": taken,
+        "can_join": table.status == Table.Status.WAITING and taken < table.seat_count,
+        "seat_names": [s.name for s in table.seats.select_related("user")],
+    }
+    return render(request, "play/invitation.html", context)
+
+
+@login_required
+def my_games(request):
+    """Games where it is my turn first, then by time left."""
+    games = list(
+        queries.my_games(request.user).prefetch_related("table__seats__user")[:100]
+    )
+    rows = []
+    for game in games:
+        seats = list(game.table.seats.all())
+        mine = next((s for s in seats if s.user_id == request.user.pk), None)
+        actor = next((s for s in seats if s.position == game.actor), None)
+        rows.append(
+            {
+                "game": game,
+                "table": game.table,
+                "game_name": game_name(game.table.game_slug),
+                "opponents": [s.name for s in seats if s is not mine],
+                "my_turn": game.my_turn,
+                "actor_name": actor.name if actor else "",
+                "deadline": game.deadline,
+            }
+        )
+    return render(request, "play/my_games.html", {"rows": rows})

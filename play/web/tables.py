@@ -1,0 +1,141 @@
+"""A table's page and what a player does there without JavaScript (the same forms go over
+the table's socket otherwise): sit, add a bot, leave, act, chat."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from play import actions, queries
+from play.actions import ServiceError
+from play.models import Game, Table
+from play.presentation.labels import lang_code
+from play.presentation.table import table_context
+from play.web.access import can_watch, get_table, invited, refuse, remember_invitation
+from play.web.forms import ActionError, action_from_post
+
+
+@login_required
+def table_page(request, table_id):
+    """The table, rendered on the server first; the websocket keeps it live."""
+    table = get_table(table_id)
+    if not can_watch(request, table):
+        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    game = table.current_game()
+    view = queries.view_for(game, request.user, lang=lang_code(), table=table)
+    context = table_context(
+        table, game, request.user, view, request=request,
+        invited=invited(request, table) or table.visibility == Table.Visibility.PUBLIC,
+    )
+    context["finished_games"] = table.games.filter(status=Game.Status.FINISHED).order_by(
+        "-number"
+    )[:10]
+    from play.cave_views import cave_context  # the economy's panel (caves, hands left)
+
+    context.update(cave_context(table, request.user))
+    return render(request, "play/table.html", context)
+
+
+@login_required
+@require_POST
+def join(request, table_id):
+    table = get_table(table_id)
+    token = request.POST.get("invitation", "")
+    if queries.token_matches(table, token):
+        remember_invitation(request, table)
+    if table.visibility != Table.Visibility.PUBLIC and not (
+        invited(request, table) or table.owner_id == request.user.pk
+    ):
+        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    try:
+        actions.do_join(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def add_bot(request, table_id):
+    table = get_table(table_id)
+    try:
+        actions.do_add_bot(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def leave(request, table_id):
+    table = get_table(table_id)
+    try:
+        actions.do_leave(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+        return redirect(table.get_absolute_url())
+    messages.success(request, _("Vous avez quitté la table."))
+    return redirect("play:lobby")
+
+
+@login_required
+@require_POST
+def act(request, table_id):
+    """An action sent without JavaScript (the same forms go over the socket otherwise)."""
+    table = get_table(table_id)
+    game = table.current_game()
+    if game is None:
+        messages.error(request, _("La partie n'a pas commencé."))
+        return redirect(table.get_absolute_url())
+    try:
+        action = action_from_post(request.POST)
+        version = int(request.POST.get("version", ""))
+    except ActionError as error:
+        messages.error(request, str(error))
+        return redirect(table.get_absolute_url())
+    except ValueError:
+        messages.error(request, _("Version de la partie manquante : rechargez la page."))
+        return redirect(table.get_absolute_url())
+    try:
+        actions.do_act(game, request.user, action, version, client_id=request.POST.get("id", ""))
+    except ServiceError as error:
+        refuse(request, error)
+    return redirect(f"{table.get_absolute_url()}#actions")
+
+
+@login_required
+@require_POST
+def chat(request, table_id):
+    table = get_table(table_id)
+    try:
+        actions.do_chat(table, request.user, request.POST.get("text", ""))
+    except ServiceError as error:
+        refuse(request, error)
+    return redirect(f"{table.get_absolute_url()}#chat-title")
+
+
+@login_required
+@require_POST
+def mute_chat(request, table_id):
+    table = get_table(table_id)
+    if not can_watch(request, table):  # no mute rows on tables one may not even see
+        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    muted = request.POST.get("muted", "1") == "1"
+    actions.do_mute_chat(table, request.user, muted)
+    return redirect(f"{table.get_absolute_url()}#chat-title")
+
+
+@require_POST
+def four_colour(request):
+    """Switch the four-colour deck on or off (kept in the session)."""
+    request.session["four_colour_deck"] = request.POST.get("on") == "1"
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = reverse("play:lobby")
+    return redirect(target)

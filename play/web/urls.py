@@ -1,0 +1,34 @@
+from django.urls import path
+
+from play import cave_views, contest_views
+from play.web import archives, lobby, tables
+
+app_name = "play"
+
+urlpatterns = [
+    path("", lobby.lobby, name="lobby"),
+    path("creer/<slug:slug>/", lobby.create_table, name="create"),
+    path("maintenant/<slug:slug>/", lobby.play_now, name="play_now"),
+    path("invitation/<str:token>/", lobby.invitation, name="invitation"),
+    path("tables/<int:table_id>/", tables.table_page, name="table"),
+    path("tables/<int:table_id>/rejoindre/", tables.join, name="join"),
+    path("tables/<int:table_id>/automate/", tables.add_bot, name="add_bot"),
+    path("tables/<int:table_id>/quitter/", tables.leave, name="leave"),
+    path("tables/<int:table_id>/agir/", tables.act, name="act"),
+    path("tables/<int:table_id>/discussion/", tables.chat, name="chat"),
+    path("tables/<int:table_id>/discussion/couper/", tables.mute_chat, name="mute_chat"),
+    path("quatre-couleurs/", tables.four_colour, name="four_colour"),
+    path("mes-parties/", lobby.my_games, name="my_games"),
+    path("parties/<int:game_id>/", archives.archive_page, name="archive"),
+    path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),
+    path("tables/<int:table_id>/mains.zip", archives.session_hand_histories,
+         name="session_hand_histories"),
+    # The economy (play/cave.py, play/contests.py).
+    path("tables/<int:pk>/cave/", cave_views.cave_in, name="cave"),
+    path("tables/<int:pk>/ramasser/", cave_views.cash_out, name="cash_out"),
+    path("tables/<int:pk>/se-lever/", cave_views.stand_up, name="stand_up"),
+    path("tables/<int:pk>/se-rasseoir/", cave_views.sit_back, name="sit_back"),
+    path("ma-taverne/", cave_views.tavern, name="tavern"),
+    path("concours/", contest_views.contest_list, name="contests"),
+    path("concours/<int:pk>/", contest_views.contest_detail, name="contest"),
+]

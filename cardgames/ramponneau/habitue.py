@@ -18,10 +18,11 @@ from .. import poker
 from . import ranges
 from .situation import Spot
 
-TRIALS = 200  # equity simulations, shared among the opponents (fewer each when many)
+TRIALS = 80  # equity simulations, shared among the opponents (fewer each when many)
 CHEN_HIGH = {"A": 10, "K": 8, "Q": 7, "J": 6, "T": 5}
-# Chen points needed to open, by the number of seats left to speak (heads-up: 4).
-OPEN_POINTS = {1: 6, 2: 5, 3: 7, 4: 8, 5: 8}
+# Chen points needed to open, by the number of seats left to speak (heads-up: 1.5, three
+# hands in four): about 40 % of hands from the button and the small blind, 10 % early.
+OPEN_POINTS = {1: 5, 2: 5, 3: 6, 4: 7, 5: 7.5}
 
 
 def chen_score(hole) -> float:
@@ -77,7 +78,7 @@ def _unopened(spot: Spot, points: float) -> dict:
         push = ranges.push_width(spot.effective_bb, max(1, behind))
         name = poker.hand_class(spot.hole)
         return spot.all_in() if ranges.rank_share(name, "allin") < push else spot.fold()
-    needed = 4 if len(spot.order) == 2 else OPEN_POINTS.get(behind, 9)
+    needed = 1.5 if len(spot.order) == 2 else OPEN_POINTS.get(behind, 8)
     if behind == 0:
         needed = 10  # the big blind raises limpers only with a strong hand
     if limpers:
@@ -113,7 +114,7 @@ def _draw(spot: Spot) -> bool:
 
 def _postflop(spot: Spot, rng) -> dict:
     opponents = max(1, len(spot.opponents))
-    trials = max(40, TRIALS // opponents)
+    trials = max(20, TRIALS // opponents)
     equity = poker.equity(spot.hole, spot.board, opponents, trials, rng)
     fair = 1.0 / (opponents + 1)
     pot = spot.pot

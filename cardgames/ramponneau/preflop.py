@@ -19,6 +19,9 @@ from .situation import Spot
 # Hands that re-raise as bluffs: they block strong hands or play well when called.
 BLUFF_RAISES = frozenset("A5s A4s A3s A2s K9s Q9s J9s T8s 98s 87s 76s 65s KTs QTs".split())
 COMMITTED = 0.35  # a call of this share of the stack or more is a decision to go all-in
+# Maître's own opening widths by seats left to speak: wider than it assumes others open
+# from the late seats, where blinds fold more often than they should.
+OPEN_WIDTH = {1: 0.55, 2: 0.6, 3: 0.35, 4: 0.24, 5: 0.18, 6: 0.15, 7: 0.13, 8: 0.12, 9: 0.11}
 
 
 def playability(name: str) -> float:
@@ -51,7 +54,7 @@ def _unopened(spot: Spot, name: str, rng) -> dict:
     limpers = spot.limpers()
     dealt = len(spot.order)
     share = ranges.rank_share(name)
-    width = ranges.open_width(behind, dealt)
+    width = ranges.HEADS_UP_OPEN if dealt == 2 else OPEN_WIDTH.get(behind, 0.11)
     if spot.effective_bb <= 13 and not limpers and spot.raise_entry:
         push = ranges.push_width(spot.effective_bb, max(1, behind))
         if ranges.rank_share(name, "allin") < push:
@@ -118,6 +121,8 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
         and (spot.in_position() or spot.is_blind(spot.me))
         and rng.random() < 0.45
     )
+    if len(raises) >= 3 and share >= value:
+        return spot.fold()  # a 4-bet is called only by going all-in, with what beats it
     if (share < value or bluff) and spot.raise_entry:
         factor = 3.0 if spot.in_position() else 3.8
         if len(raises) >= 2:

@@ -268,36 +268,55 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+def logit(strength: float) -> float:
+    """Strength on the log-odds scale, where the top of the scale spreads out: a set
+    (0.99) and top pair (0.93) are as far apart as top pair and a weak pair (0.6)."""
+    strength = min(0.999, max(0.001, strength))
+    return math.log(strength / (1.0 - strength))
+
+
+SOFTNESS = 0.45  # how gradually a player's choice changes with strength, in log-odds
+
+
+def _chances(logits, line: float) -> list[float]:
+    """The chance each combination is on the strong side of ``line`` (a strength)."""
+    edge = logit(line)
+    return [_sigmoid((x - edge) / SOFTNESS) for x in logits]
+
+
 def call_threshold(fraction: float) -> float:
-    """The strength a typical player wants to call a bet of ``fraction`` of the pot."""
-    return 0.3 + 0.3 * fraction / (1 + fraction)
+    """The strength a typical player wants to call a bet of ``fraction`` of the pot: the
+    top 60 % of hands against a third of the pot, half against the pot, then fast fewer
+    (a tenth against ten times the pot: nobody calls off a stack with a weak pair)."""
+    if fraction <= 1.0:
+        return 0.35 + 0.15 * fraction
+    return 1.0 - 0.5 / fraction**0.8
 
 
-def call_chances(strengths, fraction: float) -> list[float]:
+def call_chances(logits, fraction: float) -> list[float]:
     """How likely a typical player calls (or raises) a bet of ``fraction`` of the pot
-    with each combination."""
-    line = call_threshold(fraction)
-    return [_sigmoid((s - line) / 0.07) for s in strengths]
+    with each combination (``logits``: their strengths through ``logit``)."""
+    return _chances(logits, call_threshold(fraction))
 
 
-def bet_chances(
-    strengths, is_draw, fraction: float, raising: bool, continuing: bool = False
-) -> list[float]:
-    """How likely a typical player bets (``raising``: raises) ``fraction`` of the pot
-    with each combination: strong hands, some draws, a few bluffs; many more bluffs for
-    a ``continuing`` bet (the flop bet of the player who raised before it)."""
-    line = (0.8 if raising else 0.68) + 0.1 * fraction / (1 + fraction)
-    bluff = 0.05 if raising else (0.45 if continuing else 0.12)
-    drawing = 0.25 if raising else 0.4
+def bet_chances(logits, is_draw, fraction: float, raised: int, continuing=False) -> list:
+    """How likely a typical player bets ``fraction`` of the pot with each combination,
+    after ``raised`` bets and raises in the street: strong hands, some draws, a few
+    bluffs; many more bluffs for a ``continuing`` bet (the flop bet of the player who
+    raised before it); raises, and raises of raises, far stronger."""
+    step = min(raised, 2)
+    line = (0.7, 0.9, 0.96)[step] + 0.03 * fraction / (1 + fraction)
+    bluff = (0.45 if continuing else 0.12, 0.03, 0.01)[step]
+    drawing = (0.4, 0.15, 0.05)[step]
     return [
-        max(_sigmoid((s - line) / 0.05), drawing if d else bluff)
-        for s, d in zip(strengths, is_draw, strict=True)
+        max(chance, drawing if d else bluff)
+        for chance, d in zip(_chances(logits, line), is_draw, strict=True)
     ]
 
 
-def check_chances(strengths) -> list[float]:
+def check_chances(logits) -> list[float]:
     """How likely a typical player checks each combination: most, but fewer strong ones."""
-    return [1.0 - 0.7 * _sigmoid((s - 0.75) / 0.05) for s in strengths]
+    return [1.0 - 0.7 * c for c in _chances(logits, 0.8)]
 
 
 COMBO_CLASS_NAME = {combo: poker.hand_class(combo) for combo in poker.HOLE_COMBOS}
@@ -308,8 +327,9 @@ class Field:
     """Every live opponent's range after the flop, as weights on the combinations that
     avoid the seat's own cards and the board (``combos``).
 
-    ``strengths[street]`` scores those combinations on the board of each street so far,
-    ``now`` on the current board; ``weights[seat]`` is an opponent's range.
+    ``strengths[street]`` scores those combinations on the board of each street so far
+    (as log-odds, ``logit``), ``now`` on the current board; ``weights[seat]`` is an
+    opponent's range.
     """
 
     def __init__(self, spot: Spot):
@@ -319,7 +339,7 @@ class Field:
         self.drawing = {}
         for street in range(1, spot.street + 1):
             board = spot.board[: BOARD_SIZES[street]]
-            self.strengths[street] = scores(board, self.combos)
+            self.strengths[street] = [logit(x) for x in scores(board, self.combos)]
             self.drawing[street] = draws(board, self.combos)
         self.now = self.strengths[spot.street]
         self.is_draw = self.drawing[spot.street]
@@ -347,7 +367,7 @@ class Field:
         elif kind in ("bet", "raise"):
             continuing = street == 1 and entry["seat"] == self.preflop_raiser
             chances = bet_chances(
-                strengths, self.drawing[street], entry["fraction"], kind == "raise", continuing
+                strengths, self.drawing[street], entry["fraction"], entry["raised"], continuing
             )
         else:
             return weights

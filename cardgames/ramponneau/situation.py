@@ -141,9 +141,10 @@ class Spot:
 
     def replay(self) -> list[dict]:
         """The betting history with the money at each step: for every action, the pot
-        before it (``pot``), what it cost to call then (``to_call``), and its size as a
-        share of the pot (``fraction``: a bet or raise's increase over the bet faced, a
-        call's price, both against the pot once the caller has matched)."""
+        before it (``pot``), what it cost to call then (``to_call``), its size as a share
+        of the pot (``fraction``: a bet or raise's increase over the bet faced, a call's
+        price, both against the pot once the caller has matched), and how many bets and
+        raises the street had seen before it (``raised``)."""
         view = self.view
         bets = {view["small_blind_seat"]: 0, view["big_blind_seat"]: 0}
         blinds = view["blinds"]
@@ -156,9 +157,10 @@ class Spot:
         pot = sum(bets.values())
         street = "preflop"
         out = []
+        raised = 0  # bets and raises earlier in the street
         for entry in self.history:
             if entry["street"] != street:
-                street, bets = entry["street"], {}
+                street, bets, raised = entry["street"], {}, 0
             seat = entry["seat"]
             top = max(bets.values(), default=0)
             mine = bets.get(seat, 0)
@@ -169,11 +171,12 @@ class Spot:
                 fraction = entry["amount"] / max(1, pot - entry["amount"])
             elif entry["type"] in ("bet", "raise"):
                 fraction = (entry["amount"] - top) / base
-            out.append(dict(entry, pot=pot, to_call=to_call, fraction=fraction))
+            out.append(dict(entry, pot=pot, to_call=to_call, fraction=fraction, raised=raised))
             if entry["type"] == "call":
                 bets[seat] = mine + entry["amount"]
                 pot += entry["amount"]
             elif entry["type"] in ("bet", "raise"):
                 bets[seat] = entry["amount"]
                 pot += entry["amount"] - mine
+                raised += 1
         return out

@@ -25,7 +25,7 @@ decide between hands of the same category, most significant first.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 from operator import itemgetter
 
 RANK_ORDER = "23456789TJQKA"  # rank index 0..12, ace high
@@ -566,12 +566,17 @@ def showdowns(hole, board, combos, outs) -> list[tuple]:
     """
     key = KEY
     nonflush = _NONFLUSH
-    get = nonflush.get
-    combo_keys = [key[a] + key[b] for a, b in combos]
+    rank_keys = [(key[a] + key[b]) & _RANK_MASK for a, b in combos]
     holders: dict[str, list[int]] = {}
+    # For each suit, the combinations holding it and the ranks they hold in it.
+    suited: list[list[tuple[int, int]]] = [[] for _ in SUIT_ORDER]
     for i, (a, b) in enumerate(combos):
         holders.setdefault(a, []).append(i)
         holders.setdefault(b, []).append(i)
+        for suit in {_SUIT_OF[a], _SUIT_OF[b]}:
+            ranks = sum(_RANK_BIT[c] for c in (a, b) if _SUIT_OF[c] == suit)
+            suited[suit].append((i, ranks))
+    indices = range(len(combos))
     board = tuple(board)
     hole = tuple(hole)
     records = []
@@ -583,23 +588,36 @@ def showdowns(hole, board, combos, outs) -> list[tuple]:
             mine = _flush_value(full + hole, mine)
         else:
             mine = nonflush[mine & _RANK_MASK]
-        values = []
-        append = values.append
-        for (a, b), k in zip(combos, combo_keys, strict=True):
-            total = base + k
-            # A combination holding a runout card gets a nonsense key: .get keeps it
-            # harmless, and it is counted as blocked below.
-            if total & _FLUSH_TEST:
-                append(_flush_value(full + (a, b), total))
-            else:
-                append(get(total & _RANK_MASK, -1))
-        blocked = [i for c in out for i in holders.get(c, ())]
+        # Ranks and suits add separately (the base-5 rank digits cannot carry into the
+        # suit counters): every combination's rank part first, all in C, then the few
+        # that may hold a flush. A combination holding a runout card gets a nonsense key
+        # (None, or another hand's value): it is counted as blocked below.
+        values = list(map(nonflush.get, map((base & _RANK_MASK).__add__, rank_keys)))
+        for suit in _flush_suits(base):
+            # Five cards of a suit among seven leave no room for a full house or four of
+            # a kind: the flush (or straight flush) is the hand, read from the rank mask.
+            on_board = sum(_RANK_BIT[c] for c in full if _SUIT_OF[c] == suit)
+            if on_board.bit_count() >= 5:  # every hand holds at least the board's flush
+                flush = _FLUSH[on_board]
+                values = [max(v, flush) if v is not None else v for v in values]
+            for i, ranks in suited[suit]:
+                mask = on_board | ranks
+                if mask.bit_count() >= 5:
+                    values[i] = _FLUSH[mask]
+        blocked = sorted({i for c in out for i in holders.get(c, ())})
         for i in blocked:
             values[i] = -2
-        beaten = [i for i, v in enumerate(values) if v < mine]
-        tied = [i for i, v in enumerate(values) if v == mine]
+        beaten = list(compress(indices, map(mine.__gt__, values)))
+        tied = list(compress(indices, map(mine.__eq__, values)))
         records.append((_getter(beaten), _getter(tied), _getter(blocked)))
     return records
+
+
+def _flush_suits(board_total: int) -> list[int]:
+    """The suits two more cards can make a flush in, from a board's summed keys (three
+    of the suit on the board: its counter, started at 3, stands at 6 or more)."""
+    counters = board_total >> _SUIT_SHIFT
+    return [suit for suit in range(4) if (counters >> (4 * suit)) & 15 >= 6]
 
 
 def _getter(indices):

@@ -28,7 +28,7 @@ from .. import poker
 from . import ranges
 from .situation import Spot
 
-RUNOUTS = {1: 40, 2: 44, 3: 1}  # runouts sampled on the flop, the turn, the river
+RUNOUTS = {1: 32, 2: 32, 3: 1}  # runouts sampled on the flop, the turn, the river
 BET_SIZES = (0.33, 0.66, 1.0)
 RAISE_SIZE = 0.8  # a raise adds this share of the pot once the raiser has called
 MIX = 0.025  # near-equal lines (within a few hundredths of the pot) are mixed
@@ -51,8 +51,12 @@ class Evaluator:
         self.field = ranges.Field(spot)
         weights = self.field.weights
         seats = spot.opponents
+        # Combinations no opponent plausibly holds are left out of the showdowns.
+        floors = {s: 0.002 * max(weights[s], default=0.0) for s in seats}
         self.keep = [
-            i for i in range(len(self.field.combos)) if any(weights[s][i] > 1e-3 for s in seats)
+            i
+            for i in range(len(self.field.combos))
+            if any(weights[s][i] > floors[s] for s in seats)
         ]
         combos = [self.field.combos[i] for i in self.keep]
         outs = poker.runouts(spot.hole, spot.board, RUNOUTS[spot.street], rng)

@@ -19,7 +19,7 @@ often a range folds to a bet, which is what makes bluffs and value bets comparab
 from __future__ import annotations
 
 import math
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 
 from .. import poker
 from . import tables
@@ -221,31 +221,51 @@ def _draw_reader(board):
     return read
 
 
-def scores(board, combos) -> list[float]:
-    """How strong each combination is on ``board``, from 0 to 1.
+def _made_shares(values) -> list[float]:
+    """Each value's share of the values below it (ties half), by one sort."""
+    ordered = sorted(values)
+    n = len(ordered)
+    share = {}
+    start = 0
+    for i in range(1, n + 1):
+        if i == n or ordered[i] != ordered[start]:
+            share[ordered[start]] = (start + (i - start) / 2) / n
+            start = i
+    return [share[v] for v in values]
+
+
+def reading(board, combos) -> tuple[list[float], list[bool]]:
+    """How strong each combination is on ``board`` (0 to 1), and which hold a draw.
 
     The made hand counts as the share of all combinations it beats (ties half); on the
     flop and turn a flush draw or an open-ended straight draw lifts a weak hand to where a
     player would treat it (worth a call, sometimes a bet), a gutshot a little.
     """
-    values = poker.evaluate_holes(board, combos)
-    ordered = sorted(values)
-    n = len(ordered)
-    made = [(bisect_left(ordered, v) + bisect_right(ordered, v)) / (2 * n) for v in values]
+    made = _made_shares(poker.evaluate_holes(board, combos))
     if len(board) == 5:
-        return made
+        return made, [False] * len(combos)
     flop = len(board) == 3
     read = _draw_reader(board)
-    out = []
+    strengths, drawing = [], []
     for (a, b), strength in zip(combos, made, strict=True):
         flush, outs = read(a, b)
+        if not flush and not outs:
+            strengths.append(strength)
+            drawing.append(False)
+            continue
         draw = (0.62 if flop else 0.55) if flush else 0.0
         if outs >= 2:
             draw = max(draw, 0.58 if flop else 0.5) + (0.1 if flush else 0.0)
         elif outs == 1:
             draw = max(draw, strength + 0.06)
-        out.append(max(strength, min(0.95, draw)))
-    return out
+        strengths.append(max(strength, min(0.95, draw)))
+        drawing.append(flush or outs >= 2)
+    return strengths, drawing
+
+
+def scores(board, combos) -> list[float]:
+    """How strong each combination is on ``board``, from 0 to 1 (see ``reading``)."""
+    return reading(board, combos)[0]
 
 
 def draws(board, combos) -> list[bool]:
@@ -258,14 +278,6 @@ def draws(board, combos) -> list[bool]:
         flush, outs = read(a, b)
         found.append(flush or outs >= 2)
     return found
-
-
-def _sigmoid(x: float) -> float:
-    if x < -30:
-        return 0.0
-    if x > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
 
 
 def logit(strength: float) -> float:
@@ -281,7 +293,10 @@ SOFTNESS = 0.45  # how gradually a player's choice changes with strength, in log
 def _chances(logits, line: float) -> list[float]:
     """The chance each combination is on the strong side of ``line`` (a strength)."""
     edge = logit(line)
-    return [_sigmoid((x - edge) / SOFTNESS) for x in logits]
+    exp = math.exp
+    scale = 1.0 / SOFTNESS
+    # Log-odds are clamped to about ±7, so the exponent stays far from overflowing.
+    return [1.0 / (1.0 + exp((edge - x) * scale)) for x in logits]
 
 
 def call_threshold(fraction: float) -> float:
@@ -323,13 +338,23 @@ COMBO_CLASS_NAME = {combo: poker.hand_class(combo) for combo in poker.HOLE_COMBO
 BOARD_SIZES = (0, 3, 4, 5)
 
 
+# Some players bet, call and raise with little regard to their cards. They are few, but a
+# model of sane ranges alone misses them entirely: every improbable bet (a huge raise the
+# sane model keeps for the nuts) makes them likelier. Each range is a mixture of the sane
+# model and such a wild player, weighted by how well each explains the actions seen.
+WILD_PRIOR = 0.05
+WILD_CHANCES = {"check": 0.35, "call": 0.35, "bet": 0.35, "raise": 0.3}
+WILD_CONTINUES = 0.6  # how often a wild player calls or raises a bet
+
+
 class Field:
     """Every live opponent's range after the flop, as weights on the combinations that
     avoid the seat's own cards and the board (``combos``).
 
     ``strengths[street]`` scores those combinations on the board of each street so far
-    (as log-odds, ``logit``), ``now`` on the current board; ``weights[seat]`` is an
-    opponent's range.
+    (as log-odds, ``logit``), ``now`` on the current board; ``sane[seat]`` is the range
+    the sane model gives an opponent, ``wild[seat]`` the share of the wild player in the
+    mixture, ``weights[seat]`` the mixture, normalised.
     """
 
     def __init__(self, spot: Spot):
@@ -339,24 +364,34 @@ class Field:
         self.drawing = {}
         for street in range(1, spot.street + 1):
             board = spot.board[: BOARD_SIZES[street]]
-            self.strengths[street] = [logit(x) for x in scores(board, self.combos)]
-            self.drawing[street] = draws(board, self.combos)
+            strengths, self.drawing[street] = reading(board, self.combos)
+            self.strengths[street] = [logit(x) for x in strengths]
         self.now = self.strengths[spot.street]
         self.is_draw = self.drawing[spot.street]
         names = [COMBO_CLASS_NAME[c] for c in self.combos]
         self.preflop_raiser = spot.last_aggressor(0)
         steps = [e for e in spot.replay() if e["street"] != "preflop"]
-        self.weights = {}
+        self.sane, self.wild, self.weights = {}, {}, {}
         for seat in spot.opponents:
             classes = preflop_range(spot, seat)
             weights = [classes.get(name, 0.0) for name in names]
+            sane, wild = 1.0 - WILD_PRIOR, WILD_PRIOR
             for entry in steps:
                 if entry["seat"] == seat:
-                    weights = self._after(weights, entry)
-            self.weights[seat] = weights
+                    weights, likelihood = self._after(weights, entry)
+                    sane *= likelihood
+                    wild *= WILD_CHANCES.get(entry["type"], 1.0)
+            self.sane[seat] = _normalised(weights)
+            self.wild[seat] = wild / (sane + wild)
+            self.weights[seat] = self._mixed(self.sane[seat], self.wild[seat], 1.0)
 
-    def _after(self, weights, entry) -> list[float]:
-        """The range once its owner took ``entry`` (a postflop action)."""
+    def _mixed(self, sane, wild_share, wild_weight) -> list[float]:
+        uniform = wild_share * wild_weight / len(self.combos)
+        return [(1.0 - wild_share) * w + uniform for w in sane]
+
+    def _after(self, weights, entry) -> tuple[list[float], float]:
+        """The range once its owner took ``entry`` (a postflop action), and how likely
+        the sane model found that action."""
         street = STREET_NUMBER[entry["street"]]
         strengths = self.strengths[street]
         kind = entry["type"]
@@ -370,24 +405,31 @@ class Field:
                 strengths, self.drawing[street], entry["fraction"], entry["raised"], continuing
             )
         else:
-            return weights
+            return weights, 1.0
         narrowed = [w * c for w, c in zip(weights, chances, strict=True)]
+        total, before = sum(narrowed), sum(weights)
+        likelihood = total / before if before > 0 else 1.0
         # A range the model finds nearly impossible is the model's mistake, not the
         # opponent's: keep a trace of the old one rather than divide by nothing.
-        total, before = sum(narrowed), sum(weights)
         if total < 0.02 * before:
             narrowed = [n + 0.02 * w for n, w in zip(narrowed, weights, strict=True)]
-        return narrowed
+        return narrowed, likelihood
 
     def fold_share(self, seat: int, fraction: float) -> tuple[float, list[float]]:
         """How often ``seat`` folds to a bet of ``fraction`` of the pot, and the range it
-        continues with."""
-        weights = self.weights[seat]
-        kept = [w * c for w, c in zip(weights, call_chances(self.now, fraction), strict=True)]
-        total = sum(weights)
-        if total <= 0:
-            return 0.0, weights
-        return 1.0 - sum(kept) / total, kept
+        continues with (weighted by how often each combination continues)."""
+        sane = self.sane[seat]
+        kept = [w * c for w, c in zip(sane, call_chances(self.now, fraction), strict=True)]
+        wild = self.wild[seat]
+        folds = (1.0 - wild) * (1.0 - sum(kept)) + wild * (1.0 - WILD_CONTINUES)
+        return folds, self._mixed(kept, wild, WILD_CONTINUES)
+
+
+def _normalised(weights: list[float]) -> list[float]:
+    total = sum(weights)
+    if total <= 0:
+        return [1.0 / len(weights)] * len(weights)
+    return [w / total for w in weights]
 
 
 STREET_NUMBER = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}

@@ -7,7 +7,9 @@ against random hands and the pot odds), with the defects players laughed at fixe
   range such an all-in has at that depth (``ranges.preflop_raises``), so AK, 99 or AJ in
   the big blind call a player who moves in every hand, and an opened AK calls a re-shove.
 - After the flop it bets medium hands for thin value some of the time, semi-bluffs its
-  draws, and bluffs now and then when checked to in position.
+  draws, continuation-bets most flops heads-up after raising before the flop, and
+  bluffs now and then when checked to in position; facing a bet it asks for more equity
+  than the price alone, since a bet says the hand beats a random one.
 
 Every decision costs a millisecond or two: one small equity simulation at most.
 """
@@ -129,6 +131,9 @@ def _postflop(spot: Spot, rng) -> dict:
             return spot.sized(pot * 0.5)
         if draw and rng.random() < 0.45:
             return spot.sized(pot * 0.6)
+        raiser = spot.last_aggressor(0) == spot.me
+        if raiser and spot.street == 1 and opponents == 1 and rng.random() < 0.6:
+            return spot.sized(pot * 0.5)  # the raiser's continuation bet
         if heads_up_in_position and equity < 0.3 and rng.random() < 0.2:
             return spot.sized(pot * 0.6)
         return {"type": "check"}
@@ -137,6 +142,10 @@ def _postflop(spot: Spot, rng) -> dict:
         return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
     if spot.raise_entry and draw and spot.street == 1 and rng.random() < 0.15:
         return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
-    if equity > price + (0.0 if draw else 0.03):
+    # The equity is against random hands, but a bet says the hand is better than that:
+    # the bigger the bet, the more equity the call asks for (draws keep their outs).
+    share = spot.to_call / max(1, pot - spot.to_call)
+    needed = price + (0.0 if draw else 0.05 + 0.1 * min(1.0, share))
+    if equity > needed:
         return dict(spot.legal["call"])
     return {"type": "fold"}

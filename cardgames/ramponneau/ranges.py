@@ -314,15 +314,17 @@ def call_chances(logits, fraction: float) -> list[float]:
     return _chances(logits, call_threshold(fraction))
 
 
-def bet_chances(logits, is_draw, fraction: float, raised: int, continuing=False) -> list:
+def bet_chances(logits, is_draw, fraction: float, raised: int, street: int, continuing=False):
     """How likely a typical player bets ``fraction`` of the pot with each combination,
     after ``raised`` bets and raises in the street: strong hands, some draws, a few
-    bluffs; many more bluffs for a ``continuing`` bet (the flop bet of the player who
-    raised before it); raises, and raises of raises, far stronger."""
+    bluffs (fewer on the turn and river, where most players bet for value); many more
+    bluffs for a ``continuing`` bet (the flop bet of the player who raised before it);
+    raises, and raises of raises, far stronger."""
     step = min(raised, 2)
     line = (0.7, 0.9, 0.96)[step] + 0.03 * fraction / (1 + fraction)
-    bluff = (0.45 if continuing else 0.12, 0.03, 0.01)[step]
-    drawing = (0.4, 0.15, 0.05)[step]
+    first = 0.45 if continuing else (0.12 if street == 1 else 0.06)
+    bluff = (first, 0.03, 0.01)[step]
+    drawing = (0.4 if street == 1 else 0.25, 0.15, 0.05)[step]
     return [
         max(chance, drawing if d else bluff)
         for chance, d in zip(_chances(logits, line), is_draw, strict=True)
@@ -402,7 +404,12 @@ class Field:
         elif kind in ("bet", "raise"):
             continuing = street == 1 and entry["seat"] == self.preflop_raiser
             chances = bet_chances(
-                strengths, self.drawing[street], entry["fraction"], entry["raised"], continuing
+                strengths,
+                self.drawing[street],
+                entry["fraction"],
+                entry["raised"],
+                street,
+                continuing,
             )
         else:
             return weights, 1.0

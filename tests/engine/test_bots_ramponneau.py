@@ -62,6 +62,55 @@ FOLD = {"type": "fold"}
 SHOVE = {"type": "raise", "amount": 2000}
 
 
+# ----- the evaluator's range helpers ---------------------------------------------------------
+def test_hand_classes_name_pairs_suited_and_offsuit_hands_high_card_first():
+    assert poker.hand_class(["2c", "Ah"]) == "A2o"
+    assert poker.hand_class(["Td", "Jd"]) == "JTs"
+    assert poker.hand_class(["7s", "7h"]) == "77"
+    assert len(poker.CLASS_NAMES) == 169
+    assert sum(len(c) for c in poker.CLASS_COMBOS.values()) == 1326
+
+
+@pytest.mark.parametrize(
+    "hole, board",
+    [
+        ("Ah Kh", "Qh 7c 2d"),  # flushes possible on some runouts
+        ("As 2c", "Kh 9h 5h 3h"),  # a flush on board after the river for some
+        ("Ah 2c", "Kh 9h 5h 3h 2h"),  # five hearts on the board
+        ("9s 9d", "9h 4c 4d 2s"),
+    ],
+)
+def test_showdowns_count_every_combination_as_a_direct_evaluation_does(hole, board):
+    hole, board = cards(hole), cards(board)
+    known = set(hole) | set(board)
+    combos = [c for c in poker.HOLE_COMBOS if not known & set(c)]
+    outs = poker.runouts(hole, board, 6, random.Random(2))
+    records = poker.showdowns(hole, board, combos, outs)
+    weights = [random.Random(i).random() for i in range(len(combos))]
+    expected = 0.0
+    for out in outs:
+        full = board + list(out)
+        mine = poker.evaluate_fast(hole + full)
+        won = total = 0.0
+        for combo, weight in zip(combos, weights, strict=True):
+            if set(out) & set(combo):
+                continue
+            theirs = poker.evaluate_fast(list(combo) + full)
+            total += weight
+            won += weight if mine > theirs else weight / 2 if mine == theirs else 0.0
+        expected += won / total
+    assert poker.range_equity(records, [weights]) == pytest.approx(expected / len(outs))
+
+
+def test_range_equity_against_a_random_hand_matches_the_simulation():
+    hole, board = ["Ah", "Kh"], ["Qh", "7c", "2d"]
+    combos = [c for c in poker.HOLE_COMBOS if not {*hole, *board} & set(c)]
+    records = poker.showdowns(
+        hole, board, combos, poker.runouts(hole, board, 400, random.Random(1))
+    )
+    assert poker.range_equity(records, [[1.0] * len(combos)]) == pytest.approx(0.58, abs=0.03)
+
+
 # ----- the engine shows the betting so far --------------------------------------------------
 def test_the_view_lists_the_public_betting_history():
     state = dealt(3, {}, button=0)
@@ -80,9 +129,7 @@ STRONG_HANDS = ["As Kd", "Ts Th", "9s 9h", "As Qs", "As Jd"]
 
 @pytest.mark.parametrize("level", STRONG)
 @pytest.mark.parametrize("hole", STRONG_HANDS)
-def test_the_big_blind_calls_a_heads_up_shove_for_100_big_blinds_with_a_strong_hand(
-    level, hole
-):
+def test_the_big_blind_calls_a_heads_up_shove_for_100_big_blinds_with_a_strong_hand(level, hole):
     state = act(dealt(2, {1: cards(hole)}, button=0), SHOVE)  # the button moves in
     assert decision(state, level)["type"] == "call"
 

@@ -14,25 +14,20 @@ import uuid
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
 from accounts import ledger
 from accounts.conf import economy
 from accounts.models import Currency, HandPack, LedgerEntry, PaymentEvent, Purchase, TokenBundle
 from accounts.payments import BadWebhook, PaymentResult, ProviderError, get_provider
+from taverne.refusals import Refusal
 
 log = logging.getLogger(__name__)
 Reason = LedgerEntry.Reason
 
 
-class EconomyError(Exception):
-    """A refused request: `code` is stable, `fr`/`en` say why to the player or staff."""
-
-    def __init__(self, code: str, fr: str, en: str | None = None):
-        self.code, self.fr, self.en = code, fr, en or fr
-        super().__init__(f"{code}: {fr}")
-
-    def message(self, lang: str = "fr") -> str:
-        return self.en if lang == "en" else self.fr
+class EconomyError(Refusal):
+    """A refused purchase or refund: ``code`` is stable, the message says why."""
 
 
 class PaymentRejected(Exception):
@@ -56,13 +51,11 @@ def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
     try:
         provider = provider or get_provider()
     except ProviderError as error:
-        raise EconomyError("provider", "Le paiement est indisponible.",
-                           "Payment is unavailable.") from error
+        raise EconomyError("provider", _("Le paiement est indisponible.")) from error
     if isinstance(bundle, int):
         bundle = TokenBundle.objects.filter(pk=bundle, active=True).first()
     if bundle is None or not bundle.active:
-        raise EconomyError("not_found", "Ce lot de jetons n'est pas en vente.",
-                           "This token bundle is not for sale.")
+        raise EconomyError("not_found", _("Ce lot de jetons n'est pas en vente."))
     purchase = Purchase.objects.create(
         user=user,
         bundle=bundle,
@@ -78,8 +71,9 @@ def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
     except ProviderError as error:
         log.warning("checkout for purchase %s failed: %s", purchase.pk, error)
         Purchase.objects.filter(pk=purchase.pk).update(status=Purchase.Status.FAILED)
-        raise EconomyError("provider", "Le paiement est indisponible, réessayez plus tard.",
-                           "Payment is unavailable, please try again later.") from error
+        raise EconomyError(
+            "provider", _("Le paiement est indisponible, réessayez plus tard.")
+        ) from error
     Purchase.objects.filter(pk=purchase.pk).update(provider_ref=start.provider_ref)
     purchase.provider_ref = start.provider_ref
     return purchase, start.redirect_url
@@ -214,13 +208,13 @@ def do_refund(purchase, *, clawback_remaining: bool = False) -> Purchase:
                 pk=getattr(purchase, "pk", purchase)
             )
         except Purchase.DoesNotExist:
-            raise EconomyError("not_found", "Achat inconnu.", "Unknown purchase.") from None
+            raise EconomyError("not_found", _("Achat inconnu.")) from None
         if purchase.status != Purchase.Status.PAID:
             raise EconomyError(
                 "not_paid",
-                f"L'achat n°{purchase.pk} n'est pas payé ({purchase.get_status_display()}) : "
-                "rien à rembourser.",
-                f"Purchase #{purchase.pk} is not paid: nothing to refund.",
+                _("L'achat n°%(pk)s n'est pas payé (%(status)s) : rien à rembourser."),
+                pk=purchase.pk,
+                status=purchase.get_status_display(),
             )
         wallet = ledger.lock_wallet(purchase.user_id)
         take = purchase.tokens
@@ -230,14 +224,14 @@ def do_refund(purchase, *, clawback_remaining: bool = False) -> Purchase:
             if not clawback_remaining:
                 raise EconomyError(
                     "refund_spent",
-                    f"Remboursement refusé : le joueur a déjà dépensé {missing} des "
-                    f"{purchase.tokens} jetons de l'achat n°{purchase.pk} (solde : "
-                    f"{wallet.tokens}). Utilisez « rembourser et reprendre le reste » pour "
-                    "rembourser quand même et signaler le compte.",
-                    f"Refund refused: the player already spent {missing} of the "
-                    f"{purchase.tokens} tokens of purchase #{purchase.pk} (balance: "
-                    f"{wallet.tokens}). Use “refund and take back the rest” to refund "
-                    "anyway and flag the account.",
+                    _("Remboursement refusé : le joueur a déjà dépensé %(missing)s des "
+                      "%(tokens)s jetons de l'achat n°%(pk)s (solde : %(tokens3)s). Utilisez « "
+                      "rembourser et reprendre le reste » pour rembourser quand même et "
+                      "signaler le compte."),
+                    missing=missing,
+                    tokens=purchase.tokens,
+                    pk=purchase.pk,
+                    tokens3=wallet.tokens,
                 )
             take = wallet.tokens
             note = f"{missing} jetons déjà dépensés, non repris"
@@ -248,8 +242,9 @@ def do_refund(purchase, *, clawback_remaining: bool = False) -> Purchase:
         try:
             refund_ref = get_provider(purchase.provider).refund(purchase)
         except ProviderError as error:
-            raise EconomyError("provider", f"Le prestataire a refusé : {error}",
-                               f"The provider refused: {error}") from error
+            raise EconomyError(
+                "provider", _("Le prestataire a refusé : %(error)s"), error=error
+            ) from error
         if take:
             ledger.post(
                 purchase.user_id,
@@ -334,8 +329,7 @@ def do_buy_pack(user, pack, request_key: str | None = None):
     if isinstance(pack, int):
         pack = HandPack.objects.filter(pk=pack).first()
     if pack is None or not pack.active:
-        raise EconomyError("not_found", "Ce paquet de mains n'est pas en vente.",
-                           "This hand pack is not for sale.")
+        raise EconomyError("not_found", _("Ce paquet de mains n'est pas en vente."))
     key = f"pack:{user.pk}:{request_key or new_request_key()}"
     with transaction.atomic():
         wallet = ledger.lock_wallet(user)
@@ -345,8 +339,9 @@ def do_buy_pack(user, pack, request_key: str | None = None):
         except ledger.InsufficientFunds:
             raise EconomyError(
                 "insufficient_tokens",
-                f"Il vous faut {pack.price_tokens} jetons d'or (vous en avez {wallet.tokens}).",
-                f"You need {pack.price_tokens} gold tokens (you have {wallet.tokens}).",
+                _("Il vous faut %(price_tokens)s jetons d'or (vous en avez %(tokens)s)."),
+                price_tokens=pack.price_tokens,
+                tokens=wallet.tokens,
             ) from None
         if not paid.created:
             return LedgerEntry.objects.get(idempotency_key=f"{key}:hands")

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max, Sum
+from django.utils.translation import gettext_lazy as _
 
 from accounts import hands, ledger
 from accounts.conf import economy
@@ -65,8 +66,8 @@ def keeps_table(table: Table, user_id) -> bool:
             and CardDeck.objects.filter(table=table).exists())
 
 
-def _refuse(code, fr, en):
-    raise ServiceError(code, fr, en)
+def _refuse(code, message, **params):
+    raise ServiceError(code, message, **params)
 
 
 def table_economy(table: Table) -> TableEconomy:
@@ -102,9 +103,9 @@ def _lock(table) -> Table:
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        _refuse("not_found", "Cette table n'existe pas.", "No such table.")
+        _refuse("not_found", _("Cette table n'existe pas."))
     if not is_chip_table(table):
-        _refuse("forbidden", "On ne cave pas à cette table.", "This table has no caves.")
+        _refuse("forbidden", _("On ne cave pas à cette table."))
     _settle_latest(table)  # a hand that ended while the table was closing
     return table
 
@@ -145,7 +146,7 @@ def _seat_user(table, user, position=None) -> Seat:
     if position is not None:
         free = [p for p in free if p == position]
     if not free:
-        _refuse("table_full", "La table est complète.", "The table is full.")
+        _refuse("table_full", _("La table est complète."))
     return Seat.objects.create(table=table, position=free[0], user=user)
 
 
@@ -174,14 +175,14 @@ def do_cave(table, user, amount, *, request_key: str, post_now=False, position=N
     a public table, at their own, or with the invitation (`may_sit`).
     """
     if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-        _refuse("bad_amount", "Montant de cave invalide.", "Invalid cave amount.")
+        _refuse("bad_amount", _("Montant de cave invalide."))
     with transaction.atomic():
         table = _lock(table)
         if table.status in (Table.Status.CLOSED, Table.Status.FINISHED):
-            _refuse("forbidden", "Cette table est fermée.", "This table is closed.")
+            _refuse("forbidden", _("Cette table est fermée."))
         if (not table.seats.filter(user=user).exists()
                 and not _may_sit(table, user, may_sit)):
-            _refuse("forbidden", "Table sur invitation.", "This table is by invitation only.")
+            _refuse("forbidden", _("Table sur invitation."))
         seat = _seat_user(table, user, position)
         if seat.sitting_out:  # a player who left and caves again is back
             seat.sitting_out = False
@@ -192,22 +193,25 @@ def do_cave(table, user, amount, *, request_key: str, post_now=False, position=N
         total = bankroll.reserve + (in_hand or 0) + amount
         if total > high or total < low:
             unit = cave_unit(table)
-            fr_unit, en_unit = (("antes", "antes") if is_ambigu(table)
-                                else ("grosses blindes", "big blinds"))
-            _refuse(
-                "cave_bounds",
-                f"La cave doit porter vos jetons entre {low} et {high} "
-                f"(de {low // unit} à {high // unit} {fr_unit} ici).",
-                f"Your chips after the cave must lie between {low} and {high} "
-                f"({low // unit} to {high // unit} {en_unit} here).",
-            )
+            bounds = {"low": low, "high": high, "low_units": low // unit,
+                      "high_units": high // unit}
+            if is_ambigu(table):
+                _refuse("cave_bounds", _("La cave doit porter vos jetons entre %(low)s et "
+                                         "%(high)s (de %(low_units)s à %(high_units)s antes "
+                                         "ici)."), **bounds)
+            _refuse("cave_bounds", _("La cave doit porter vos jetons entre %(low)s et "
+                                     "%(high)s (de %(low_units)s à %(high_units)s grosses "
+                                     "blindes ici)."), **bounds)
         key = f"cave:{table.pk}:{user.pk}:{request_key}"
         try:
             posting = ledger.post(user, Currency.ECUS, -amount, reason=LedgerEntry.Reason.CAVE,
                                   key=key, ref=("table", table.pk))
         except ledger.InsufficientFunds as short:
-            _refuse("insufficient_ecus", f"Il vous manque des écus (vous en avez {short.balance}).",
-                    f"Not enough écus (you have {short.balance}).")
+            _refuse(
+                "insufficient_ecus",
+                _("Il vous manque des écus (vous en avez %(balance)s)."),
+                balance=short.balance,
+            )
         if not posting.created:
             return bankroll
         ChipMovement.objects.create(table=table, user=user, kind=Kind.CAVE, amount=amount,
@@ -235,8 +239,7 @@ def do_cash_out(table, user) -> int | None:
         bankroll = _bankroll(table, user)
         seat = table.seats.filter(user=user).first()
         if bankroll is None:
-            _refuse("not_seated", "Vous n'avez pas de jetons à cette table.",
-                    "You have no chips at this table.")
+            _refuse("not_seated", _("Vous n'avez pas de jetons à cette table."))
         if _in_hand(table, seat) is not None:
             bankroll.status = Status.LEAVING
             bankroll.save(update_fields=["status", "updated_at"])
@@ -310,7 +313,7 @@ def do_stand_up(table, user) -> TableBankroll:
         table = _lock(table)
         bankroll = _bankroll(table, user)
         if bankroll is None or bankroll.status == Status.LEFT:
-            _refuse("not_seated", "Vous n'êtes pas à cette table.", "You are not at this table.")
+            _refuse("not_seated", _("Vous n'êtes pas à cette table."))
         bankroll.status = Status.STANDING
         bankroll.save(update_fields=["status", "updated_at"])
         _changed(table)
@@ -323,7 +326,7 @@ def do_sit_back(table, user, *, post_now=False) -> TableBankroll:
         table = _lock(table)
         bankroll = _bankroll(table, user)
         if bankroll is None or bankroll.status == Status.LEFT:
-            _refuse("not_seated", "Vous n'êtes pas à cette table.", "You are not at this table.")
+            _refuse("not_seated", _("Vous n'êtes pas à cette table."))
         if bankroll.status in (Status.STANDING, Status.WAITING_BB, Status.POST_BB):
             bankroll.status = Status.POST_BB if post_now else Status.WAITING_BB
         bankroll.sat_out_reason = ""
@@ -689,9 +692,12 @@ def do_buy_card_deck(user, request_key: str) -> CardDeck:
                                   reason=LedgerEntry.Reason.CARD_DECK, key=key,
                                   ref=("card_deck", request_key))
         except ledger.InsufficientFunds as short:
-            _refuse("insufficient_tokens",
-                    f"Un jeu de cartes coûte {price} jetons d'or (vous en avez {short.balance}).",
-                    f"A deck of cards costs {price} gold tokens (you have {short.balance}).")
+            _refuse(
+                "insufficient_tokens",
+                _("Un jeu de cartes coûte %(price)s jetons d'or (vous en avez %(balance)s)."),
+                price=price,
+                balance=short.balance,
+            )
         if not posting.created:
             return CardDeck.objects.filter(owner=user).order_by("-id").first()
         return CardDeck.objects.create(owner=user, price_tokens=price)
@@ -707,15 +713,17 @@ def do_open_tavern_table(owner, *, name, small_blind, big_blind, rake_percent=0,
     cave_min_bb = cave_min_bb or low
     cave_max_bb = cave_max_bb or high
     if not low <= cave_min_bb <= cave_max_bb <= high:
-        _refuse("bad_options",
-                f"Les bornes de cave doivent rester entre {low} et {high} grosses blindes.",
-                f"Cave bounds must stay between {low} and {high} big blinds.")
+        _refuse(
+            "bad_options",
+            _("Les bornes de cave doivent rester entre %(low)s et %(high)s grosses blindes."),
+            low=low,
+            high=high,
+        )
     with transaction.atomic():
         deck = (CardDeck.objects.select_for_update()
                 .filter(owner=owner, table__isnull=True).order_by("id").first())
         if deck is None:
-            _refuse("no_deck", "Il vous faut d'abord acheter un jeu de cartes.",
-                    "You need to buy a deck of cards first.")
+            _refuse("no_deck", _("Il vous faut d'abord acheter un jeu de cartes."))
         table = do_create_table(
             owner, "ramponneau", seat_count=seat_count, name=name,
             options={"small_blind": small_blind, "big_blind": big_blind,

@@ -10,6 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import get_game
@@ -76,14 +77,7 @@ class Table(models.Model):
         return self.games.order_by("-number").first()
 
     def get_absolute_url(self):
-        return f"/jouer/tables/{self.pk}/"
-
-    def invite_url(self):
-        return f"{self.get_absolute_url()}?invitation={self.invite_token}"
-
-    @property
-    def group_name(self):
-        return f"table-{self.pk}"
+        return reverse("play:table", args=[self.pk])
 
 
 class Seat(models.Model):
@@ -173,11 +167,6 @@ class Game(models.Model):
 
     def __str__(self):
         return f"{self.table} · {self.number}"
-
-    def view_for(self, user, lang=None):
-        from play.queries import view_for
-
-        return view_for(self, user, lang=lang)
 
 
 class Participant(models.Model):
@@ -417,4 +406,4 @@ class Contest(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        return f"/jouer/concours/{self.pk}/"
+        return reverse("play:contest", args=[self.pk])

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.db.models import BooleanField, Case, Count, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
 
-from play.models import Action, ChatMessage, ChatMute, Game, Seat, Table
+from play.models import ChatMessage, ChatMute, Game, Seat, Table
 
 LOG_LINES = 50
 CHAT_LINES = 30
@@ -166,15 +166,8 @@ def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> 
     return view_from_snapshot(load_snapshot(table or game.table, game), user, lang)
 
 
-def table_view(table_id: int, user, lang=None):
-    """(table, game, view) for a connection: the current game of the table."""
-    snapshot = load_snapshot(table_id)
-    return snapshot.table, snapshot.game, view_from_snapshot(snapshot, user, lang)
 
 
-def full_log(game: Game, lang="fr") -> list[Action]:
-    """Every action of a game, in order (for the archive)."""
-    return list(game.actions.order_by("seq"))
 
 
 def my_games(user):

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from play.actions.broadcast import group_send
 from play.actions.errors import ServiceError
@@ -19,29 +20,24 @@ def do_chat(table, user, text) -> ChatMessage:
     """Post a chat line (text only: escaped when rendered), capped and rate-limited."""
     text = (text or "").strip()
     if not text:
-        raise ServiceError("bad_message", "Message vide.", "Empty message.")
+        raise ServiceError("bad_message", _("Message vide."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(
             "chat_too_long",
-            f"Message trop long ({ChatMessage.MAX_LENGTH} caractères au plus).",
-            f"Message too long (at most {ChatMessage.MAX_LENGTH} characters).",
+            _("Message trop long (%(MAX_LENGTH)s caractères au plus)."),
+            MAX_LENGTH=ChatMessage.MAX_LENGTH,
         )
     with transaction.atomic():
         table = lock_table(table)
         if not table.seats.filter(user=user).exists():
-            raise ServiceError("not_seated", "Seuls les joueurs de la table peuvent écrire ici.",
-                               "Only the table's players may write here.")
+            raise ServiceError("not_seated", _("Seuls les joueurs de la table peuvent écrire ici."))
         count, seconds = CHAT_RATE
         since = timezone.now() - timedelta(seconds=seconds)
         if (
             ChatMessage.objects.filter(table=table, user=user, created_at__gte=since).count()
             >= count
         ):
-            raise ServiceError(
-                "chat_rate",
-                "Doucement : pas plus de 5 messages en 10 secondes.",
-                "Slow down: at most 5 messages in 10 seconds.",
-            )
+            raise ServiceError("chat_rate", _("Doucement : pas plus de 5 messages en 10 secondes."))
         message = ChatMessage.objects.create(
             table=table, game=table.current_game(), user=user, text=text
         )

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import lazy
+from django.utils.translation import get_language
+
 from play.models import Game
+from taverne.refusals import Refusal
 
 
-class ServiceError(Exception):
-    """A refused request: `code` is stable (docs/protocol.md lists them), `fr`/`en` say why."""
+class ServiceError(Refusal):
+    """A refused request at a table: ``code`` is stable (docs/protocol.md lists them)."""
 
-    def __init__(self, code: str, fr: str, en: str | None = None, rule: str = ""):
-        self.code = code
-        self.fr = fr
-        self.en = en or fr
-        self.rule = rule
-        super().__init__(f"{code}: {fr}")
 
-    def message(self, lang: str = "fr") -> str:
-        return self.en if lang == "en" else self.fr
+def engine_words(refusal):
+    """An engine's refusal (``IllegalAction``, ``BadOptions``) in the reader's language,
+    from the French and English sentences the engine gives."""
+    return lazy(lambda: refusal.en if (get_language() or "fr").startswith("en") else refusal.fr,
+                str)()
 
-    def as_dict(self, lang: str = "fr") -> dict:
-        data = {"type": "error", "code": self.code, "message": self.message(lang)}
-        if self.rule:
-            data["rule"] = self.rule
-        return data
 
 @dataclass
 class ActResult:

@@ -16,10 +16,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
 from play.actions.broadcast import broadcast_table_changed
-from play.actions.errors import ActResult, ServiceError
+from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
 from play.actions.lookups import lock_game, seat_names, seats_by_position
 from play.clock import alarm
@@ -175,12 +176,11 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id=""):
     engine = table.engine
     if not isinstance(action, dict):
-        raise ServiceError("illegal", "Action mal formée.", "Malformed action.",
-                           rule="platform.malformed")
+        raise ServiceError("illegal", _("Action mal formée."), rule="platform.malformed")
     try:
         new_state = engine.apply(game.state, action)
     except IllegalAction as refusal:
-        raise ServiceError("illegal", refusal.fr, refusal.en, rule=refusal.rule) from None
+        raise ServiceError("illegal", engine_words(refusal), rule=refusal.rule) from None
     previous_actor = engine.actor(game.state)
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
             client_id=client_id)
@@ -204,23 +204,20 @@ def do_act(game, user, action, expected_version, client_id="") -> ActResult:
             seat = next((s for s in seats_by_position(table).values()
                          if user is not None and s.user_id == user.pk), None)
             if seat is None:
-                raise ServiceError("not_seated", "Vous n'êtes pas assis à cette table.",
-                                   "You do not sit at this table.")
+                raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
             if client_id and Action.objects.filter(
                 game=game, seat=seat.position, client_id=client_id
             ).exists():
                 return ActResult(game, game.version, duplicate=True)
             if game.status != Game.Status.PLAYING or table.status != Table.Status.PLAYING:
-                raise ServiceError("game_over", "La partie est terminée.", "The game is over.")
+                raise ServiceError("game_over", _("La partie est terminée."))
             if expected_version is not None and expected_version != game.version:
                 raise ServiceError(
                     "stale",
-                    "La partie a avancé depuis : voici la position à jour.",
-                    "The game has moved on: here is the current position.",
+                    _("La partie a avancé depuis : voici la position à jour."),
                 )
             if table.engine.actor(game.state) != seat.position:
-                raise ServiceError("not_your_turn", "Ce n'est pas votre tour.",
-                                   "It is not your turn.")
+                raise ServiceError("not_your_turn", _("Ce n'est pas votre tour."))
             if seat.sitting_out:
                 seat.sitting_out = False
                 seat.save(update_fields=["sitting_out"])

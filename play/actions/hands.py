@@ -6,6 +6,8 @@ Chained games (Ramponneau, Ambigu) count one hand per deal at their chip tables 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from play.actions.errors import ServiceError
 from play.actions.lookups import engine_of, seats_by_position
 from play.models import Seat, Table
@@ -24,16 +26,13 @@ def _no_hands_error(level_ok: bool) -> ServiceError:
     if not level_ok:
         return ServiceError(
             "no_hands",
-            "Vérifiez votre adresse e-mail pour jouer à ce jeu : les joueurs non vérifiés "
-            "n'ont pas de mains.",
-            "Verify your e-mail address to play this game: unverified players get no hands.",
+            _("Vérifiez votre adresse e-mail pour jouer à ce jeu : les joueurs non vérifiés "
+              "n'ont pas de mains."),
         )
     return ServiceError(
         "no_hands",
-        "Vous n'avez plus de main gratuite aujourd'hui pour ce jeu, ni de main de paquet : "
-        "achetez un paquet de mains pour jouer.",
-        "You have no free hand left today for this game, and no pack hand: buy a hand "
-        "pack to play.",
+        _("Vous n'avez plus de main gratuite aujourd'hui pour ce jeu, ni de main de paquet : "
+          "achetez un paquet de mains pour jouer."),
     )
 
 

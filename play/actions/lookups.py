@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from cardgames.registry import UnknownGame, get_game
 from play.actions.errors import ServiceError
 from play.models import Game, Seat, Table
@@ -11,23 +13,21 @@ def engine_of(slug):
     try:
         return get_game(slug)
     except (UnknownGame, ModuleNotFoundError):
-        raise ServiceError(
-            "bad_options", f"Jeu inconnu : {slug}.", f"Unknown game: {slug}."
-        ) from None
+        raise ServiceError("bad_options", _("Jeu inconnu : %(slug)s."), slug=slug) from None
 
 def lock_table(table) -> Table:
     table_id = table.pk if isinstance(table, Table) else table
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        raise ServiceError("not_found", "Cette table n'existe pas.", "No such table.") from None
+        raise ServiceError("not_found", _("Cette table n'existe pas.")) from None
 
 def lock_game(game) -> Game:
     game_id = game.pk if isinstance(game, Game) else game
     try:
         return Game.objects.select_for_update().select_related("table").get(pk=game_id)
     except Game.DoesNotExist:
-        raise ServiceError("not_found", "Cette partie n'existe pas.", "No such game.") from None
+        raise ServiceError("not_found", _("Cette partie n'existe pas.")) from None
 
 def seats_by_position(table: Table) -> dict[int, Seat]:
     """The table's seats by position, read once per transaction (the table is locked)."""

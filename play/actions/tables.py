@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from cardgames import BadOptions
 from play.actions.broadcast import broadcast_table_changed
-from play.actions.errors import ServiceError
+from play.actions.errors import ServiceError, engine_words
 from play.actions.games import schedule, start_game
 from play.actions.hands import check_hands
 from play.actions.lookups import engine_of, lock_table
@@ -27,10 +28,8 @@ def _check_pace(pace, move_seconds):
         return
     raise ServiceError(
         "bad_options",
-        "Cadence refusée : 30, 60 ou 120 secondes en direct ; 1, 2, 3, 5, 7, 10 ou 14 jours "
-        "par correspondance.",
-        "Pace refused: 30, 60 or 120 seconds live; 1, 2, 3, 5, 7, 10 or 14 days by "
-        "correspondence.",
+        _("Cadence refusée : 30, 60 ou 120 secondes en direct ; 1, 2, 3, 5, 7, 10 ou 14 jours "
+          "par correspondance."),
     )
 
 
@@ -53,9 +52,9 @@ def do_create_table(
         resolved = engine.resolve_options(options or {})
         engine.check_seats(seat_count, resolved)
     except BadOptions as refusal:
-        raise ServiceError("bad_options", refusal.fr, refusal.en) from None
+        raise ServiceError("bad_options", engine_words(refusal)) from None
     if visibility not in Table.Visibility.values:
-        raise ServiceError("bad_options", "Visibilité inconnue.", "Unknown visibility.")
+        raise ServiceError("bad_options", _("Visibilité inconnue."))
     _check_pace(pace, move_seconds)
     if owner is not None:
         check_hands(game_slug, owner, practice=practice)
@@ -82,22 +81,18 @@ def _free_position(table: Table, position):
     if position is None:
         free = [p for p in range(table.seat_count) if p not in taken]
         if not free:
-            raise ServiceError("table_full", "La table est complète.", "The table is full.")
+            raise ServiceError("table_full", _("La table est complète."))
         return free[0]
     if not (isinstance(position, int) and 0 <= position < table.seat_count):
-        raise ServiceError("bad_options", "Cette place n'existe pas.", "No such seat.")
+        raise ServiceError("bad_options", _("Cette place n'existe pas."))
     if position in taken:
-        raise ServiceError("table_full", "Cette place est prise.", "That seat is taken.")
+        raise ServiceError("table_full", _("Cette place est prise."))
     return position
 
 
 def _check_waiting(table: Table):
     if table.status != Table.Status.WAITING:
-        raise ServiceError(
-            "forbidden",
-            "La partie a commencé : on ne peut plus s'asseoir.",
-            "The game has started: no more seats can be taken.",
-        )
+        raise ServiceError("forbidden", _("La partie a commencé : on ne peut plus s'asseoir."))
 
 
 def do_join(table, user, position=None) -> Seat:
@@ -105,9 +100,7 @@ def do_join(table, user, position=None) -> Seat:
     with transaction.atomic():
         table = lock_table(table)
         if table.seats.filter(user=user).exists():
-            raise ServiceError(
-                "already_seated", "Vous êtes déjà à cette table.", "You already sit at this table."
-            )
+            raise ServiceError("already_seated", _("Vous êtes déjà à cette table."))
         _check_waiting(table)
         check_hands(table.game_slug, user, practice=table.practice)
         seat = Seat.objects.create(
@@ -124,8 +117,7 @@ def do_add_bot(table, by_user, position=None) -> Seat:
         if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
             raise ServiceError(
                 "forbidden",
-                "Seuls les joueurs de la table peuvent ajouter un automate.",
-                "Only the table's players may add a bot.",
+                _("Seuls les joueurs de la table peuvent ajouter un automate."),
             )
         _check_waiting(table)
         used = set(table.seats.exclude(bot="").values_list("bot", flat=True))
@@ -147,8 +139,7 @@ def do_leave(table, user) -> None:
         table = lock_table(table)
         seat = table.seats.filter(user=user).first()
         if seat is None:
-            raise ServiceError("not_seated", "Vous n'êtes pas à cette table.",
-                               "You do not sit at this table.")
+            raise ServiceError("not_seated", _("Vous n'êtes pas à cette table."))
         if cave.is_chip_table(table):
             cave.leave_chip_table(table, seat)
             game = table.current_game()

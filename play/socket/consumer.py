@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext_lazy as _
 
 from play.actions import (
     ServiceError,
@@ -26,6 +27,7 @@ from play.actions import (
     do_mute_chat,
     remember_server_loop,
 )
+from play.actions.broadcast import group_name
 from play.clock import scheduler
 from play.models import ChatMessage, Game, Table
 from play.presentation.table import render_error_fragment, render_table_fragments
@@ -104,9 +106,9 @@ def _render(table_id, user, lang, as_html, wanted=None):
 def _sync_open(table_id, user, token, lang, as_html):
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise ServiceError("not_found", "Cette table n'existe pas.", "No such table.")
+        raise ServiceError("not_found", _("Cette table n'existe pas."))
     if not can_watch(table, user, token):
-        raise ServiceError("forbidden", "Cette table est privée.", "This table is private.")
+        raise ServiceError("forbidden", _("Cette table est privée."))
     position = do_connect(table_id, user)
     return position, *_render(table_id, user, lang, as_html)
 
@@ -122,18 +124,16 @@ def _sync_act(table_id, user, message, lang, as_html, known_game_id=None):
         if game_id is None:
             game = Game.objects.filter(table_id=table_id).order_by("-number").first()
             if game is None:
-                raise ServiceError("game_over", "Aucune partie en cours.", "No game is running.")
+                raise ServiceError("game_over", _("Aucune partie en cours."))
             game_id = game.pk
         elif not Game.objects.filter(pk=game_id, table_id=table_id).exists():
-            raise ServiceError("not_found", "Cette partie n'existe pas.", "No such game.")
+            raise ServiceError("not_found", _("Cette partie n'existe pas."))
         result = do_act(game_id, user, message["action"], message["version"], message["id"])
     except ServiceError as refusal:
         refresh = refusal.code in ("stale", "not_your_turn", "game_over", "not_found")
         if refusal.code == "game_over" and message["game_id"] is not None:
             refusal = ServiceError(
-                "stale",
-                "La partie a avancé depuis : voici la position à jour.",
-                "The game has moved on: here is the current position.",
+                "stale", _("La partie a avancé depuis : voici la position à jour.")
             )
         return refusal.as_dict(lang), (_render(table_id, user, lang, as_html) if refresh else None)
     ack = {"type": "ack", "id": message["id"], "version": result.version,
@@ -194,13 +194,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=code)
             return
         self.joined = True
-        await self.channel_layer.group_add(f"table-{self.table_id}", self.channel_name)
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         await self._send_payload(sent, payload)
 
     async def disconnect(self, code):
         if not getattr(self, "joined", False):
             return
-        await self.channel_layer.group_discard(f"table-{self.table_id}", self.channel_name)
+        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
         if self.position is not None:
             await database_sync_to_async(do_disconnect)(self.table_id, self.user)
 

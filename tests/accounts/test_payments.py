@@ -217,7 +217,7 @@ def test_a_refund_of_spent_tokens_is_refused(alice, bundle):
     with pytest.raises(economy.EconomyError) as refusal:
         economy.do_refund(purchase)
     assert refusal.value.code == "refund_spent"
-    assert "déjà dépensé 60" in refusal.value.fr
+    assert "déjà dépensé 60" in refusal.value.message("fr")
     purchase.refresh_from_db()
     assert purchase.status == "paid" and tokens(alice) == 40
 

@@ -74,7 +74,7 @@ def test_a_cave_is_bounded_in_antes(alice):
         with pytest.raises(ServiceError) as refusal:
             cave.do_cave(table, alice, amount, request_key=str(amount))
         assert refusal.value.code == "cave_bounds"
-        assert "antes" in refusal.value.fr
+        assert "antes" in refusal.value.message("fr")
     cave.do_cave(table, alice, 50, request_key="a")
     assert ecus(alice) == 950
     assert cave.cave_bounds(ambigu_table(ante=2)) == (40, 400)

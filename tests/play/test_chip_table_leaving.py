@@ -70,7 +70,7 @@ def test_caving_in_does_not_seat_anyone_at_an_unlisted_table(alice, bob):
     table = chip_table(visibility=Table.Visibility.UNLISTED, owner=alice)
     with pytest.raises(ServiceError) as refusal:
         cave.do_cave(table, bob, 100, request_key="b")
-    assert refusal.value.fr == "Table sur invitation."
+    assert refusal.value.message("fr") == "Table sur invitation."
     assert not table.seats.filter(user=bob).exists()
     assert ecus(bob) == 1000
     cave.do_cave(table, alice, 100, request_key="a")  # the owner may

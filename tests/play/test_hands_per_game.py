@@ -40,7 +40,7 @@ def test_two_free_games_a_day_then_a_pack_hand(alice, bob, two_a_day):
     with pytest.raises(ServiceError) as refusal:
         do_create_table(alice, "all-fours", seat_count=2)
     assert refusal.value.code == "no_hands"
-    assert "paquet" in refusal.value.fr
+    assert "paquet" in refusal.value.message("fr")
     give_pack(alice)
     table = do_create_table(alice, "all-fours", seat_count=2)
     with pytest.raises(ServiceError) as refusal:
@@ -76,7 +76,7 @@ def test_level_0_players_get_no_hands_in_a_limited_game(alice, charlie, two_a_da
     table = do_create_table(alice, "all-fours", seat_count=2)
     with pytest.raises(ServiceError) as refusal:
         do_join(table, charlie)
-    assert "e-mail" in refusal.value.fr
+    assert "e-mail" in refusal.value.message("fr")
     do_join(do_create_table(alice, "remigio", seat_count=3), charlie)  # unlimited: fine
 
 

@@ -11,6 +11,7 @@ import hashlib
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from rules import content_files, services
 from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
@@ -105,7 +106,7 @@ class Command(BaseCommand):
                 f.slug,
                 f.fields["term"],
                 tuple(v.strip() for v in f.fields.get("variants", "").split(",") if v.strip()),
-                f"/regles/glossaire/{f.slug}/",
+                reverse("rules:term", args=[f.slug]),
             )
             for f in files
         ]

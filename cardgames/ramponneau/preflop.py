@@ -21,7 +21,7 @@ BLUFF_RAISES = frozenset("A5s A4s A3s A2s K9s Q9s J9s T8s 98s 87s 76s 65s KTs QT
 COMMITTED = 0.35  # a call of this share of the stack or more is a decision to go all-in
 # Maître's own opening widths by seats left to speak: wider than it assumes others open
 # from the late seats, where blinds fold more often than they should.
-OPEN_WIDTH = {1: 0.55, 2: 0.6, 3: 0.35, 4: 0.24, 5: 0.18, 6: 0.15, 7: 0.13, 8: 0.12, 9: 0.11}
+OPEN_WIDTH = {1: 0.6, 2: 0.65, 3: 0.35, 4: 0.24, 5: 0.18, 6: 0.15, 7: 0.13, 8: 0.12, 9: 0.11}
 
 
 def playability(name: str) -> float:
@@ -119,7 +119,7 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
         and last["width"] >= 0.2
         and name in BLUFF_RAISES
         and (spot.in_position() or spot.is_blind(spot.me))
-        and rng.random() < 0.45
+        and rng.random() < 0.6
     )
     if len(raises) >= 3 and share >= value:
         return spot.fold()  # a 4-bet is called only by going all-in, with what beats it
@@ -145,7 +145,7 @@ def _call_or_fold(spot: Spot, name: str, equity: float, raises: list[dict]) -> d
     else:
         realised *= 0.8
     if len(raises) >= 2:
-        realised *= 0.95
+        realised *= 0.85  # against a re-raiser's strong range the flop rarely goes well
     value = equity * realised * (spot.pot + spot.to_call) - spot.to_call
     # A pair hoping to flop a set wants the stacks behind to pay it off.
     if len(name) == 2 and spot.effective() >= 15 * spot.to_call:

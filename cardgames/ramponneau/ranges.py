@@ -301,10 +301,10 @@ def _chances(logits, line: float) -> list[float]:
 
 def call_threshold(fraction: float) -> float:
     """The strength a typical player wants to call a bet of ``fraction`` of the pot: the
-    top 60 % of hands against a third of the pot, half against the pot, then fast fewer
+    top 63 % of hands against a third of the pot, half against the pot, then fast fewer
     (a tenth against ten times the pot: nobody calls off a stack with a weak pair)."""
     if fraction <= 1.0:
-        return 0.35 + 0.15 * fraction
+        return 0.3 + 0.2 * fraction
     return 1.0 - 0.5 / fraction**0.8
 
 

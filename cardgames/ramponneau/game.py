@@ -56,6 +56,13 @@ Pots, refunds, rake
     hand capped at ``rake_cap`` chips (0: no cap), none at all when no flop was dealt if
     ``no_flop_no_drop``. ``state["rake"]`` and ``result["rake"]`` report it for the owner.
     Invariant: sum of stacks + pot + current bets + rake = the chips at the start.
+
+Public history
+    ``state["history"]`` (and every view's ``history``) lists the hand's betting actions
+    in order, as everyone at the table saw them: ``{"seat", "street", "type"}``, plus
+    ``"amount"`` (a call: the chips it cost; a bet or raise: the total it brought the bet
+    to) and ``"all_in"`` for calls, bets and raises. Blinds are posted, not listed; show
+    and muck are not betting actions and are not listed either.
 """
 
 from __future__ import annotations
@@ -288,6 +295,7 @@ class Ramponneau(Game):
             "showdown": [],
             "rake": 0,
             "awards": [],
+            "history": [],
         }
         for seat, blind in ((sb_seat, sb_amount), (bb_seat, bb_amount)):
             paid = min(blind, stacks[seat])
@@ -459,8 +467,22 @@ class Ramponneau(Game):
             self._raise_to(new, actor, amount)
         else:
             _refuse("unknown", f"Action inconnue : {kind!r}.", f"Unknown action: {kind!r}.")
+        self._record(new, state, actor, kind)
         self._after_betting_action(new)
         return new
+
+    @staticmethod
+    def _record(new, state, actor, kind):
+        """Log a betting action in the public history (what everyone at the table saw)."""
+        entry = {"seat": actor, "street": STREETS[state["street"]], "type": kind}
+        if kind == "call":
+            entry["amount"] = new["bets"][actor] - state["bets"][actor]
+        elif kind in ("bet", "raise"):
+            entry["amount"] = new["bets"][actor]
+        if kind != "fold" and kind != "check":
+            entry["all_in"] = not new["stacks"][actor]
+        # States saved before the history existed have none: it starts where they are.
+        new.setdefault("history", []).append(entry)
 
     def _deal(self, state, action):
         deck = self.checked_deck(state, action)
@@ -749,6 +771,7 @@ class Ramponneau(Game):
             "mucked": state["mucked"],
             "rake": state["rake"],
             "awards": state["awards"],
+            "history": state.get("history", []),
             "hand": None,
         }
         if seat is not None and state["hole"][seat] is not None and seat in order:

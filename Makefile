@@ -24,6 +24,7 @@ test-all: $(VENV)/.dev-installed
 
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 $(PY):
 	python=$$(bin/find-python) && "$$python" -m venv $(VENV)

@@ -12,7 +12,8 @@ from accounts.middleware import remember_language
 
 @login_required
 def profile(request):
-    """Show and edit the player's own profile."""
+    """Show and edit the player's own profile (its purse is the economy's: the template's
+    `economy_purse` tag)."""
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -22,14 +23,4 @@ def profile(request):
         response = redirect("accounts:profile")
         remember_language(response, user.preferred_language)
         return response
-    from accounts import hands, ledger
-
-    return render(
-        request,
-        "accounts/profile.html",
-        {
-            "form": form,
-            "wallet": ledger.wallet_of(request.user),
-            "ramponneau": hands.status(request.user, "ramponneau"),
-        },
-    )
+    return render(request, "accounts/profile.html", {"form": form})

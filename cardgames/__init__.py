@@ -6,7 +6,7 @@ them: ``core`` (the contract every game follows), ``cards``, ``poker`` (hand eva
 """
 
 from .core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, from_json, replay, to_json
-from .registry import SLUGS, available_games, get_game
+from .registry import SLUGS, available_games, get_game, register, slugs, unregister
 
 __all__ = [
     "CHANCE",
@@ -19,6 +19,9 @@ __all__ = [
     "clone",
     "from_json",
     "get_game",
+    "register",
     "replay",
+    "slugs",
     "to_json",
+    "unregister",
 ]

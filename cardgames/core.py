@@ -131,6 +131,9 @@ class Game:
     # The game's bot, ``bot(view, rng, level) -> action``: set by the game's package once its
     # bot module is loaded, since a bot imports its game's rules and never the reverse.
     bot: Any = None
+    # How a cash table reads and writes the game's chips (``cardgames.chips.ChipRules``),
+    # set by the package of a chained game played for chips; None for the others.
+    chips: Any = None
 
     # ----- options and seats -------------------------------------------------------
     def resolve_options(self, options: dict | None = None) -> dict:

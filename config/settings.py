@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "accounts",
     "rules",
     "play",
+    "economy",
 ]
 
 MIDDLEWARE = [
@@ -257,19 +258,16 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Taverne] "
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# The economy (accounts/conf.py has the defaults; docs/economy.md explains them).
+# The economy's settings (docs/economy.md explains them; economy/conf.py reads them).
+# What it does with each game (chips, cave bounds, free hands a day) is its game table,
+# economy/games.py.
 ECONOMY = {
     # Écus given once to each player, when their e-mail address is verified.
     "STARTING_ECUS": envint("STARTING_ECUS", 1000),
-    # Free hands a day per game when staff set none in the admin (absent: unlimited).
-    "HAND_ALLOWANCE_DEFAULTS": {"ramponneau": 20},
+    # The days of the daily hand allowance run midnight to midnight in this zone.
     "HAND_DAY_TIMEZONE": "Europe/Paris",
-    # A deck of cards, bought with tokens, opens one Ramponneau table of one's own.
+    # A deck of cards, bought with tokens, opens one tavern table of one's own.
     "CARD_DECK_PRICE_TOKENS": envint("CARD_DECK_PRICE_TOKENS", 50),
-    "CAVE_MIN_BIG_BLINDS": 10,
-    "CAVE_MAX_BIG_BLINDS": 100,
-    "AMBIGU_CAVE_MIN_ANTES": 20,
-    "AMBIGU_CAVE_MAX_ANTES": 200,
 }
 # Payments: "sandbox" (a local checkout page sending signed webhooks; no money moves)
 # unless PAYMENT_PROVIDER=stripe with its keys. The sandbox lets the buyer choose

@@ -6,6 +6,8 @@ urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("regles/", include("rules.urls")),
     path("jouer/", include("play.web.urls")),
+    # The economy's pages keep the paths they had under /jouer/ and /compte/.
+    path("", include("economy.web.urls")),
     # Ours first: /compte/profil/ is not an allauth page.
     path("compte/", include("accounts.urls")),
     path("compte/", include("allauth.urls")),

@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class PlayConfig(AppConfig):
     name = "play"
     verbose_name = _("Jeu")
+
+    def ready(self):
+        # The economy asks play to deal, to tell viewers, to open tables through this host
+        # (economy/host.py): it never imports play's action functions.
+        from economy import host
+        from play.actions.economy_host import PlayTableHost
+
+        host.register(PlayTableHost())

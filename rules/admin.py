@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib import admin
+from django.utils import timezone
 from reversion.admin import VersionAdmin
 
 from rules import services
@@ -17,7 +18,10 @@ class RulesPageAdminForm(forms.ModelForm):
         cleaned = super().clean()
         if cleaned.get("status") == "published" and "body" in cleaned:
             rendered = services.render_page_body(
-                cleaned["body"], cleaned.get("slug", ""), cleaned.get("language", "fr")
+                cleaned["body"],
+                cleaned.get("slug", ""),
+                cleaned.get("language", "fr"),
+                players_note=cleaned.get("fiche_players", ""),
             )
             if rendered.errors:
                 raise forms.ValidationError(rendered.errors)
@@ -39,8 +43,6 @@ class RulesPageAdmin(VersionAdmin):
             rendered = services.render_page_body(obj.body, obj.slug, obj.language)
             obj.html, obj.text, obj.toc = rendered.html, rendered.text, rendered.toc
             if obj.published_at is None:
-                from django.utils import timezone
-
                 obj.published_at = timezone.now()
             obj.draft = None
         super().save_model(request, obj, form, change)

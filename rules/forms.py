@@ -6,7 +6,20 @@ from rules.models import RulesPage
 
 
 class PageForm(forms.ModelForm):
-    """The staff editor: the page's texts; publishing refuses content with errors."""
+    """The staff editor: the page's texts, and the edit summary that goes into the history
+    (not to be confused with the page's subtitle, its "chapeau"); publishing refuses
+    content with errors."""
+
+    edit_summary = forms.CharField(
+        label=_("Résumé de la modification"),
+        help_text=_(
+            "Ce que vous avez changé et pourquoi, en une ligne : c'est ce que l'historique "
+            "affichera. Il ne paraît pas sur la page."
+        ),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
 
     class Meta:
         model = RulesPage
@@ -36,7 +49,10 @@ class PageForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         self.rendered = services.render_page_body(
-            cleaned.get("body", ""), self.instance.slug, self.instance.language
+            cleaned.get("body", ""),
+            self.instance.slug,
+            self.instance.language,
+            players_note=cleaned.get("fiche_players", ""),
         )
         if self.publishing and self.rendered.errors:
             raise forms.ValidationError(

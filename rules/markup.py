@@ -13,12 +13,15 @@ docs/rules.md is the editors' guide.
 
 from __future__ import annotations
 
+import html as html_module
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
 
 import markdown
 from django.utils.html import escape, strip_tags
+from django.utils.text import Truncator
+from django.utils.translation import override
 from markdown.extensions.toc import slugify_unicode
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
@@ -29,43 +32,54 @@ from cardgames.registry import SLUGS
 from play.presentation.card_svg import card_svg
 from rules import examples
 
-# The sections every game page has, in this order (a heading may say more: "Marque et gains").
-GAME_SECTIONS = (
-    ("but du jeu",),
-    ("materiel",),
-    ("donne",),
-    ("deroulement",),
-    ("marque", "gains"),
-    ("fin de partie",),
-    ("variantes",),
-    ("histoire",),
-    ("sources",),
-    ("regles de la maison",),
-)
-GAME_SECTION_NAMES = (
-    "But du jeu",
-    "Matériel",
-    "Donne",
-    "Déroulement",
-    "Marque / Gains",
-    "Fin de partie",
-    "Variantes",
-    "Histoire",
-    "Sources",
-    "Règles de la maison",
-)
+# The sections every game page has, per language (a heading may say more: "Marque et
+# gains"); each entry: the folded beginnings accepted, the name given in the error.
+GAME_SECTIONS = {
+    "fr": (
+        (("but du jeu",), "But du jeu"),
+        (("materiel",), "Matériel"),
+        (("donne",), "Donne"),
+        (("deroulement",), "Déroulement"),
+        (("marque", "gains"), "Marque / Gains"),
+        (("fin de partie",), "Fin de partie"),
+        (("strategie", "conseils"), "Stratégie"),
+        (("variantes",), "Variantes"),
+        (("histoire",), "Histoire"),
+        (("sources",), "Sources"),
+        (("regles de la maison",), "Règles de la maison"),
+    ),
+    "en": (
+        (("object", "aim"), "Object of the game"),
+        (("equipment",), "Equipment"),
+        (("the deal", "deal", "dealing"), "The deal"),
+        (("play", "the play", "how to play"), "Play"),
+        (("scoring", "winnings", "settling"), "Scoring / Winnings"),
+        (("end of the game", "the end"), "End of the game"),
+        (("strategy", "tips"), "Strategy"),
+        (("variants", "variations"), "Variants"),
+        (("history",), "History"),
+        (("sources",), "Sources"),
+        (("house rules",), "House rules"),
+    ),
+}
+# A game page plays one whole deal through, move by move.
+PLAYED_DEAL_KIND = "partie"
+TIP_LENGTH = 240
 MIN_EXAMPLES = 5
 SKIP_LINKING = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "th", "figcaption"}
+SKIP_CLASSES = ("rules-example", "glossary-term")
 
 
 @dataclass(frozen=True)
 class Term:
-    """What the markup needs to know of a glossary term."""
+    """What the markup needs to know of a glossary term (``definition``: plain text, shown
+    when the reader hovers or focuses the term)."""
 
     slug: str
     term: str
     variants: tuple[str, ...] = ()
     url: str = ""
+    definition: str = ""
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -90,8 +104,9 @@ class Rendered:
 
 
 def cards_html(codes: list[str]) -> str:
-    inner = "".join(card_svg(code, lang="fr", extra_class="playing-card--inline") for code in codes)
-    label = ", ".join(card_name(c) for c in codes)
+    lang = examples.lang()
+    inner = "".join(card_svg(code, lang=lang, extra_class="playing-card--inline") for code in codes)
+    label = ", ".join(card_name(c, lang) for c in codes)
     return f'<span class="inline-cards" role="group" aria-label="{escape(label)}">{inner}</span>'
 
 
@@ -124,6 +139,30 @@ class CardPattern(InlineProcessor):
 # ----- glossary links -----------------------------------------------------------------------
 
 
+def term_element(term: Term, text: str, state) -> etree.Element:
+    """The link to a term, with its definition beside it for hover and keyboard focus.
+
+    The definition is a sibling of the link (``aria-describedby``), shown by CSS when the
+    wrapper is hovered or holds the focus: no script, no inline style (the site's CSP)."""
+    state.tips += 1
+    tip_id = f"glossaire-{term.slug}-{state.tips}"
+    wrapper = etree.Element("span", {"class": "glossary-term"})
+    link = etree.SubElement(wrapper, "a", {"href": term.url, "class": "glossary-link"})
+    link.text = text
+    if term.definition:
+        link.set("aria-describedby", tip_id)
+        tip = etree.SubElement(
+            wrapper, "span", {"class": "glossary-tip", "role": "tooltip", "id": tip_id}
+        )
+        # The term on its own line above its definition; a colon for screen readers only.
+        name = etree.SubElement(tip, "strong")
+        name.text = term.term
+        colon = etree.SubElement(tip, "span", {"class": "visually-hidden"})
+        colon.text = " : " if examples.lang() == "fr" else ": "
+        colon.tail = Truncator(term.definition).chars(TIP_LENGTH)
+    return wrapper
+
+
 class GlossaryPattern(InlineProcessor):
     """``{{tricon}}`` / ``{{tricon|tricons}}``: an explicit link to a glossary term."""
 
@@ -142,9 +181,7 @@ class GlossaryPattern(InlineProcessor):
         self.state.linked.add(term.slug)
         if self.state.plain or term.slug == self.state.self_slug:
             return shown, m.start(0), m.end(0)
-        link = etree.Element("a", {"href": term.url, "class": "glossary-link", "title": term.term})
-        link.text = shown
-        return link, m.start(0), m.end(0)
+        return term_element(term, shown, self.state), m.start(0), m.end(0)
 
 
 class AutoLinkTerms(Treeprocessor):
@@ -176,15 +213,13 @@ class AutoLinkTerms(Treeprocessor):
             if term.slug in self.state.linked:
                 continue
             self.state.linked.add(term.slug)
-            link = etree.Element(
-                "a", {"href": term.url, "class": "glossary-link", "title": term.term}
-            )
-            link.text = m.group(1)
+            link = term_element(term, m.group(1), self.state)
             return text[: m.start()], link, text[m.end() :]
         return None
 
     def _walk(self, element, pattern, forms):
-        if element.tag in SKIP_LINKING or "rules-example" in element.get("class", ""):
+        classes = element.get("class", "")
+        if element.tag in SKIP_LINKING or any(c in classes for c in SKIP_CLASSES):
             return
         if element.text:
             found = self._link(element.text, pattern, forms)
@@ -269,6 +304,7 @@ class ExampleBlocks(Preprocessor):
         number = state.example_count
         try:
             example = examples.parse(body)
+            state.kinds.append(example.kind)
             verdict = examples.check(example)
         except examples.ExampleError as error:
             message = f"Exemple {number} (ligne {line}) : {error}"
@@ -291,6 +327,8 @@ class _State:
         self.errors: list[str] = []
         self.linked: set[str] = set()
         self.example_count = 0
+        self.kinds: list[str] = []  # the kind of each example, checked or not
+        self.tips = 0
         self._index = {}
         for term in self.terms:
             for key in (term.slug, *term.forms):
@@ -337,37 +375,44 @@ def render(
     self_slug: str | None = None,
     game_page: bool = False,
     autolink: bool = True,
+    language: str = "fr",
 ) -> Rendered:
-    """Render rules markup; ``game_page`` also checks the skeleton and the five examples."""
-    state = _State(terms, self_slug, plain=False, autolink=autolink)
-    md = _markdown(state)
-    html = md.convert(source or "")
-    result = Rendered(
-        html=html,
-        toc=_toc(md.toc_tokens),
-        errors=state.errors,
-        examples=state.example_count,
-        terms=set(state.linked),
-    )
-    plain_state = _State(terms, self_slug, plain=True, autolink=False)
-    text = _markdown(plain_state).convert(source or "")
+    """Render rules markup in ``language`` (the examples' captions, the cards' names...);
+    ``game_page`` also checks the skeleton, the five examples and the played deal. Errors
+    are in French, for editors."""
+    with override(language):
+        state = _State(terms, self_slug, plain=False, autolink=autolink)
+        md = _markdown(state)
+        html = md.convert(source or "")
+        result = Rendered(
+            html=html,
+            toc=_toc(md.toc_tokens),
+            errors=state.errors,
+            examples=state.example_count,
+            terms=set(state.linked),
+        )
+        plain_state = _State(terms, self_slug, plain=True, autolink=False)
+        text = _markdown(plain_state).convert(source or "")
     result.text = re.sub(r"\n{3,}", "\n\n", _unescape(strip_tags(text))).strip()
     if game_page:
-        result.errors += skeleton_errors(result.toc, state.example_count)
+        result.errors += skeleton_errors(result.toc, state.example_count, language)
+        if PLAYED_DEAL_KIND not in state.kinds:
+            result.errors.append(
+                "Une page de jeu déroule une partie complète : il manque un exemple "
+                f"« type : {PLAYED_DEAL_KIND} »."
+            )
     return result
 
 
 def _unescape(text: str) -> str:
-    import html as html_module
-
     return html_module.unescape(text)
 
 
-def skeleton_errors(toc, example_count: int) -> list[str]:
+def skeleton_errors(toc, example_count: int, language: str = "fr") -> list[str]:
     """What a game page lacks: a section of the common skeleton, or examples."""
     titles = [examples.fold(item["title"]) for item in toc if item["level"] == 2]
     errors = []
-    for accepted, name in zip(GAME_SECTIONS, GAME_SECTION_NAMES, strict=True):
+    for accepted, name in GAME_SECTIONS.get(language, GAME_SECTIONS["fr"]):
         if not any(t.startswith(a) for t in titles for a in accepted):
             errors.append(f"Section manquante : « {name} » (un titre de niveau 2, « ## {name} »).")
     if example_count < MIN_EXAMPLES:

@@ -12,6 +12,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import SLUGS
+from rules import players
+
 FICHE_FIELDS = (
     ("fiche_players", _("Joueurs")),
     ("fiche_cards", _("Cartes")),
@@ -31,12 +34,25 @@ class Status(models.TextChoices):
 @reversion.register(exclude=("html", "text", "toc", "updated_at", "loaded_hash"))
 class RulesPage(models.Model):
     slug = models.SlugField(_("adresse"), max_length=60)
-    # Rule texts are French; an English translation is another row with language "en".
+    # French first; a translation is another row with the same slug (language "en").
     language = models.CharField(_("langue"), max_length=8, default="fr", choices=settings.LANGUAGES)
     order = models.PositiveSmallIntegerField(_("ordre"), default=0)
     title = models.CharField(_("titre"), max_length=120)
-    summary = models.TextField(_("résumé"), blank=True)
-    fiche_players = models.CharField(_("joueurs"), max_length=120, blank=True)
+    # The page's subtitle, not an edit summary (that one is the revision's comment).
+    summary = models.TextField(
+        _("chapeau (sous-titre de la page)"),
+        blank=True,
+        help_text=_("Une ou deux phrases sous le titre, reprises dans l'index des règles."),
+    )
+    fiche_players = models.CharField(
+        _("joueurs (remarque)"),
+        max_length=120,
+        blank=True,
+        help_text=_(
+            "Le nombre de joueurs vient du moteur du jeu ; écrivez seulement ce qui s'y "
+            "ajoute (« 4 conseillés »)."
+        ),
+    )
     fiche_cards = models.CharField(_("cartes"), max_length=160, blank=True)
     fiche_direction = models.CharField(_("sens du jeu"), max_length=120, blank=True)
     fiche_duration = models.CharField(_("durée"), max_length=160, blank=True)
@@ -76,13 +92,25 @@ class RulesPage(models.Model):
 
     @property
     def is_game(self):
-        from cardgames import SLUGS
-
         return self.slug in SLUGS
+
+    def players_text(self) -> str:
+        """The fiche's players: the engine's count, then the editor's note."""
+        if not self.is_game:
+            return self.fiche_players
+        count = players.phrase(self.slug, self.language)
+        if not self.fiche_players:
+            return count
+        separator = " ; " if self.language == "fr" else "; "
+        return f"{count}{separator}{self.fiche_players}"
 
     def fiche(self):
         """[(label, value)] of the fiche box, empty values left out."""
-        return [(label, getattr(self, name)) for name, label in FICHE_FIELDS if getattr(self, name)]
+        values = [
+            (label, self.players_text() if name == "fiche_players" else getattr(self, name))
+            for name, label in FICHE_FIELDS
+        ]
+        return [(label, value) for label, value in values if value]
 
     def editable(self):
         """The fields an editor works on: the draft if there is one, else the public ones."""
@@ -126,6 +154,10 @@ class GlossaryTerm(models.Model):
 
     def get_absolute_url(self):
         return reverse("rules:term", args=[self.slug])
+
+    @property
+    def is_published(self):
+        return self.status == Status.PUBLISHED
 
     def variant_list(self):
         return tuple(v.strip() for v in self.variants.split(",") if v.strip())

@@ -1,4 +1,5 @@
-"""The PostgreSQL side of rules/search.py: full text with french_unaccent, trigram fallback."""
+"""The PostgreSQL side of rules/search.py: full text (french_unaccent for French, the
+built-in english configuration for English), trigram fallback."""
 
 from __future__ import annotations
 
@@ -11,36 +12,33 @@ from django.contrib.postgres.search import (
 )
 from django.db.models import F, Value
 from django.db.models.functions import Greatest
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from rules.models import GlossaryTerm, RulesPage, Status
-from rules.search import MAX_RESULTS, Hit, correct, terms_of
+from rules.search_words import MAX_RESULTS, Hit, correct, terms_of
 
-CONFIG = "french_unaccent"
-HEADLINE = {
-    "start_sel": "<mark>",
-    "stop_sel": "</mark>",
-    "max_words": 40,
-    "min_words": 20,
-    "config": CONFIG,
-}
+CONFIGS = {"fr": "french_unaccent", "en": "english"}
+HEADLINE = {"start_sel": "<mark>", "stop_sel": "</mark>", "max_words": 40, "min_words": 20}
 
 
 def _run(query_text: str, language: str) -> list[Hit]:
-    query = SearchQuery(query_text, config=CONFIG, search_type="websearch")
+    config = CONFIGS.get(language, CONFIGS["fr"])
+    headline = {**HEADLINE, "config": config}
+    query = SearchQuery(query_text, config=config, search_type="websearch")
     hits = []
     pages = (
         RulesPage.objects.filter(language=language, status=Status.PUBLISHED)
         .annotate(
-            document=SearchVector("title", weight="A", config=CONFIG)
-            + SearchVector("summary", weight="B", config=CONFIG)
-            + SearchVector("text", weight="C", config=CONFIG)
+            document=SearchVector("title", weight="A", config=config)
+            + SearchVector("summary", weight="B", config=config)
+            + SearchVector("text", weight="C", config=config)
         )
         .filter(document=query)
         .annotate(
             rank=SearchRank(F("document"), query),
-            head_rank=SearchRank(SearchVector("title", config=CONFIG), query),
-            excerpt=SearchHeadline("text", query, **HEADLINE),
+            head_rank=SearchRank(SearchVector("title", config=config), query),
+            excerpt=SearchHeadline("text", query, **headline),
         )
     )
     for p in pages:
@@ -56,15 +54,15 @@ def _run(query_text: str, language: str) -> list[Hit]:
     terms = (
         GlossaryTerm.objects.filter(language=language, status=Status.PUBLISHED)
         .annotate(
-            document=SearchVector("term", weight="A", config=CONFIG)
-            + SearchVector("variants", weight="A", config=CONFIG)
-            + SearchVector("text", weight="C", config=CONFIG)
+            document=SearchVector("term", weight="A", config=config)
+            + SearchVector("variants", weight="A", config=config)
+            + SearchVector("text", weight="C", config=config)
         )
         .filter(document=query)
         .annotate(
             rank=SearchRank(F("document"), query),
-            head_rank=SearchRank(SearchVector("term", "variants", config=CONFIG), query),
-            excerpt=SearchHeadline("text", query, **HEADLINE),
+            head_rank=SearchRank(SearchVector("term", "variants", config=config), query),
+            excerpt=SearchHeadline("text", query, **headline),
         )
     )
     for t in terms:
@@ -83,8 +81,6 @@ def _run(query_text: str, language: str) -> list[Hit]:
 
 def _safe(headline: str):
     # SearchHeadline returns the stored plain text with our <mark> tags: escape the rest.
-    from django.utils.html import escape
-
     escaped = escape(headline).replace("&lt;mark&gt;", "<mark>").replace("&lt;/mark&gt;", "</mark>")
     return mark_safe(escaped.replace("\n", " "))
 

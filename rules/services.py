@@ -7,12 +7,17 @@ cached rendering once the transaction commits.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import reversion
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from rules import markup
+from cardgames import SLUGS
+from rules import markup, players
 from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
 
 GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
@@ -21,11 +26,6 @@ GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
 def _code_version() -> str:
     """A digest of the templates that shape a cached page: a deploy that changes them
     must not serve pages cached by the previous version (Redis outlives processes)."""
-    import hashlib
-    from pathlib import Path
-
-    from django.conf import settings
-
     digest = hashlib.sha256()
     for path in sorted((Path(settings.BASE_DIR) / "templates").glob("**/*.html")):
         digest.update(path.read_bytes())
@@ -46,16 +46,22 @@ class PublishRefused(Exception):
 def glossary_terms(language: str = "fr") -> list[markup.Term]:
     """The published glossary terms, as the markup links them."""
     return [
-        markup.Term(t.slug, t.term, t.variant_list(), t.get_absolute_url())
+        markup.Term(t.slug, t.term, t.variant_list(), t.get_absolute_url(), t.text)
         for t in GlossaryTerm.objects.filter(language=language, status=Status.PUBLISHED)
     ]
 
 
-def render_page_body(body: str, slug: str, language: str = "fr", terms=None) -> markup.Rendered:
-    from cardgames import SLUGS
-
+def render_page_body(
+    body: str, slug: str, language: str = "fr", terms=None, players_note: str = ""
+) -> markup.Rendered:
+    """The page's markup rendered in its language, examples checked; the player counts a
+    game page states (its text and the fiche's note) are checked against its engine."""
     terms = glossary_terms(language) if terms is None else terms
-    return markup.render(body, terms=terms, game_page=slug in SLUGS)
+    rendered = markup.render(body, terms=terms, game_page=slug in SLUGS, language=language)
+    if slug in SLUGS:
+        text = f"{players_note}\n{rendered.text}"
+        rendered.errors += players.count_errors(slug, text, language)
+    return rendered
 
 
 def page_cache_key(page: RulesPage, language: str) -> str:
@@ -68,8 +74,6 @@ def page_cache_key(page: RulesPage, language: str) -> str:
 
 
 def _forget(page: RulesPage) -> None:
-    from django.conf import settings
-
     keys = []
     for code, _ in settings.LANGUAGES:
         base = page_cache_key(page, code)
@@ -77,7 +81,7 @@ def _forget(page: RulesPage) -> None:
     transaction.on_commit(lambda: cache.delete_many(keys))
 
 
-def do_save_draft(page: RulesPage, fields: dict, user=None) -> RulesPage:
+def do_save_draft(page: RulesPage, fields: dict, user=None, summary: str = "") -> RulesPage:
     """Keep an editor's work without publishing it (the public page does not change)."""
     with transaction.atomic():
         page = RulesPage.objects.select_for_update().get(pk=page.pk)
@@ -91,7 +95,9 @@ def do_save_draft(page: RulesPage, fields: dict, user=None) -> RulesPage:
             page.draft = draft
         with reversion.create_revision():
             reversion.set_user(user)
-            reversion.set_comment("Brouillon enregistré")
+            reversion.set_comment(
+                f"Brouillon enregistré : {summary}" if summary else "Brouillon enregistré"
+            )
             page.save()
     return page
 
@@ -103,7 +109,9 @@ def do_publish(
     with transaction.atomic():
         page = RulesPage.objects.select_for_update().get(pk=page.pk)
         values = page.editable() if fields is None else {**page.editable(), **fields}
-        rendered = render_page_body(values["body"], page.slug, page.language, terms)
+        rendered = render_page_body(
+            values["body"], page.slug, page.language, terms, values["fiche_players"]
+        )
         if rendered.errors:
             raise PublishRefused(rendered.errors)
         _forget(page)
@@ -120,28 +128,20 @@ def do_publish(
     return page
 
 
-def do_unpublish(page: RulesPage, user=None) -> RulesPage:
-    with transaction.atomic():
-        page = RulesPage.objects.select_for_update().get(pk=page.pk)
-        _forget(page)
-        page.status = Status.DRAFT
-        with reversion.create_revision():
-            reversion.set_user(user)
-            reversion.set_comment("Retirée de la publication")
-            page.save()
-    return page
-
-
-def do_restore(page: RulesPage, version, user=None) -> tuple[RulesPage, list[str]]:
+def do_restore(page: RulesPage, version, user=None, label: str = "") -> tuple[RulesPage, list[str]]:
     """Bring back the texts of an old revision: published at once if they are still valid,
-    else kept as a draft (the errors are returned, e.g. an engine that changed since)."""
+    else kept as a draft (the errors are returned, e.g. an engine that changed since).
+    ``label`` names the revision in the new revision's comment."""
     old = version.field_dict
     fields = {name: old[name] for name in EDITABLE_FIELDS if name in old}
-    when = timezone.localtime(version.revision.date_created).strftime("%d/%m/%Y %H:%M")
+    if not label:
+        when = timezone.localtime(version.revision.date_created)
+        label = f"révision du {when:%d/%m/%Y %H:%M:%S}"
+    comment = f"Restauration : {label}"
     try:
-        page = do_publish(page, fields, user, comment=f"Restauration de la révision du {when}")
+        page = do_publish(page, fields, user, comment=comment)
     except PublishRefused as refused:
-        page = do_save_draft(page, fields, user)
+        page = do_save_draft(page, fields, user, comment)
         return page, refused.errors
     return page, []
 
@@ -151,7 +151,7 @@ def rerender_pages(language: str = "fr") -> int:
     terms = glossary_terms(language)
     count = 0
     for page in RulesPage.objects.filter(language=language, status=Status.PUBLISHED):
-        rendered = render_page_body(page.body, page.slug, language, terms)
+        rendered = render_page_body(page.body, page.slug, language, terms, page.fiche_players)
         if rendered.errors:
             continue  # keep the last good rendering; the editor will see the errors
         if (page.html, page.text, page.toc) != (rendered.html, rendered.text, rendered.toc):
@@ -164,7 +164,13 @@ def rerender_pages(language: str = "fr") -> int:
 
 def render_term(term: GlossaryTerm, terms=None) -> markup.Rendered:
     terms = glossary_terms(term.language) if terms is None else terms
-    return markup.render(term.definition, terms=terms, self_slug=term.slug, autolink=False)
+    return markup.render(
+        term.definition,
+        terms=terms,
+        self_slug=term.slug,
+        autolink=False,
+        language=term.language,
+    )
 
 
 def do_save_term(

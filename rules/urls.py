@@ -1,19 +1,19 @@
 from django.urls import path
 
-from rules import views
+from rules import editing, views
 
 app_name = "rules"
 
 urlpatterns = [
     path("", views.index, name="index"),
     path("_ping/", views.ping, name="ping"),
-    path("_apercu/", views.preview, name="preview"),
+    path("_apercu/", editing.preview, name="preview"),
     path("glossaire/", views.glossary, name="glossary"),
     path("glossaire/<slug:slug>/", views.term, name="term"),
     path("recherche/", views.search, name="search"),
     path("<slug:slug>/", views.page, name="page"),
-    path("<slug:slug>/historique/", views.history, name="history"),
-    path("<slug:slug>/historique/comparer/", views.compare, name="compare"),
-    path("<slug:slug>/historique/<int:version_id>/restaurer/", views.restore, name="restore"),
-    path("<slug:slug>/modifier/", views.edit, name="edit"),
+    path("<slug:slug>/historique/", editing.history, name="history"),
+    path("<slug:slug>/historique/comparer/", editing.compare, name="compare"),
+    path("<slug:slug>/historique/<int:version_id>/restaurer/", editing.restore, name="restore"),
+    path("<slug:slug>/modifier/", editing.edit, name="edit"),
 ]

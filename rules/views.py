@@ -1,72 +1,31 @@
-"""The rules pages, the glossary, search, history, and the staff editor."""
+"""The rules pages, the glossary and search, for readers (the staff side: rules.editing).
+
+A reader gets each page and term in their language when it is translated and published,
+else the French text with a notice saying the translation is not there yet.
+"""
 
 from __future__ import annotations
 
-import difflib
-from functools import wraps
-
-from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
-from reversion.models import Version
 
 from rules import search as rules_search
 from rules import services
+from rules.access import SOURCE_LANGUAGE, get_page, is_editor, pick, reader_language
 from rules.examples import fold
-from rules.forms import PageForm
-from rules.models import FICHE_FIELDS, GlossaryTerm, RulesPage, Status
+from rules.models import GlossaryTerm, RulesPage, Status
 
 PAGE_CACHE_SECONDS = 24 * 3600
 # A whole page cached for anonymous readers holds these in place of the per-request
 # CSRF token and CSP nonce, replaced on the way out.
 TOKEN_SLOT = "rules-csrf-token-slot-0b1d"
 NONCE_SLOT = "rules-csp-nonce-slot-5e7a"
-
-
-def is_editor(user) -> bool:
-    return user.is_authenticated and user.is_staff and user.has_perm("rules.change_rulespage")
-
-
-def editor_required(view):
-    """Staff of the "Éditeurs" group; others get the login page or a 403."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not is_editor(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-def _lang() -> str:
-    return (get_language() or "fr")[:2]
-
-
-def _get_page(request, slug) -> RulesPage:
-    """The page in the reader's language if translated, else French; drafts for editors only."""
-    pages = {
-        p.language: p
-        for p in RulesPage.objects.filter(slug=slug).defer("body", "text", "html", "draft", "toc")
-    }
-    page = (
-        pages.get(_lang()) if _lang() in pages and pages[_lang()].is_published else pages.get("fr")
-    )
-    if page is None or (not page.is_published and not is_editor(request.user)):
-        raise Http404(_("Cette page de règles n'existe pas."))
-    return page
 
 
 def _four_colour(request) -> bool:
@@ -78,18 +37,35 @@ def ping(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
+def _by_slug(rows, show_drafts: bool) -> list:
+    """One row per slug: the reader's language when there is one, else French."""
+    grouped: dict[str, dict] = {}
+    for row in rows:
+        grouped.setdefault(row.slug, {})[row.language] = row
+    chosen = [pick(langs, reader_language(), show_drafts) for langs in grouped.values()]
+    return [row for row in chosen if row is not None]
+
+
 def index(request):
-    pages = RulesPage.objects.filter(language="fr").defer("body", "html", "text", "draft")
-    if not is_editor(request.user):
-        pages = pages.filter(status=Status.PUBLISHED)
+    editor = is_editor(request.user)
+    rows = RulesPage.objects.defer("body", "html", "text", "draft")
+    if not editor:
+        rows = rows.filter(status=Status.PUBLISHED)
+    pages = sorted(_by_slug(rows, editor), key=lambda p: (p.order, p.title))
     return render(
-        request, "rules/index.html", {"pages": pages, "is_editor": is_editor(request.user)}
+        request,
+        "rules/index.html",
+        {
+            "games": [p for p in pages if p.is_game],
+            "others": [p for p in pages if not p.is_game],
+            "is_editor": editor,
+        },
     )
 
 
 def _page_body(page: RulesPage) -> str:
     """The article (fiche, contents, text), cached per page, language and published state."""
-    key = services.page_cache_key(page, _lang())
+    key = services.page_cache_key(page, reader_language())
     body = cache.get(key) if page.is_published else None
     if body is None:
         body = render_to_string(
@@ -108,12 +84,11 @@ def _has_messages(request) -> bool:
 
 
 def page(request, slug):
-    page = _get_page(request, slug)
-    from cardgames import SLUGS
-
+    page = get_page(request, slug)
     context = {
         "page": page,
-        "playable": page.slug in SLUGS,
+        "playable": page.is_game,
+        "untranslated": page.language != reader_language(),
         "is_editor": is_editor(request.user),
         "four_colour": _four_colour(request),
     }
@@ -125,9 +100,7 @@ def page(request, slug):
 
 def _anonymous_page(request, page, context):
     """Most readers: the whole page from the cache, with this request's token and nonce."""
-    from django.middleware.csp import get_nonce
-
-    key = f"{services.page_cache_key(page, _lang())}:anon:{int(context['four_colour'])}"
+    key = f"{services.page_cache_key(page, reader_language())}:anon:{int(context['four_colour'])}"
     html = cache.get(key)
     if html is None:
         context = {
@@ -145,22 +118,27 @@ def _anonymous_page(request, page, context):
 
 
 def glossary(request):
-    terms = GlossaryTerm.objects.filter(language="fr", status=Status.PUBLISHED).only(
-        "slug", "term", "text"
+    rows = GlossaryTerm.objects.filter(status=Status.PUBLISHED).only(
+        "slug", "term", "text", "language", "status"
     )
     letters: dict[str, list] = {}
-    for term in terms:
+    for term in sorted(_by_slug(rows, False), key=lambda t: fold(t.term)):
         letters.setdefault(fold(term.term)[:1].upper(), []).append(term)
     return render(request, "rules/glossary.html", {"letters": sorted(letters.items())})
 
 
 def term(request, slug):
-    term = get_object_or_404(GlossaryTerm, slug=slug, language="fr", status=Status.PUBLISHED)
-    forms = [fold(f) for f in (term.term, *term.variant_list())]
+    rows = {t.language: t for t in GlossaryTerm.objects.filter(slug=slug, status=Status.PUBLISHED)}
+    term = pick(rows, reader_language())
+    if term is None:
+        raise Http404(_("Ce terme n'est pas dans le glossaire."))
+    # As words, like the page texts they are looked for in ("turn-up" → "turn up").
+    forms = [
+        " ".join(rules_search.WORD.findall(fold(f))) for f in (term.term, *term.variant_list())
+    ]
     used_in = []
-    for page in RulesPage.objects.filter(language="fr", status=Status.PUBLISHED).only(
-        "slug", "title", "updated_at"
-    ):
+    pages = RulesPage.objects.filter(language=term.language, status=Status.PUBLISHED)
+    for page in pages.only("slug", "title", "updated_at"):
         words = _folded_words(page)
         if any(f" {f} " in words for f in forms):
             used_in.append(page)
@@ -171,6 +149,7 @@ def term(request, slug):
             "term": term,
             "html": mark_safe(term.html),
             "used_in": used_in,
+            "untranslated": term.language != reader_language(),
             "four_colour": _four_colour(request),
         },
     )
@@ -192,156 +171,15 @@ def _folded_words(page) -> str:
 
 def search(request):
     query = request.GET.get("q", "").strip()
-    hits, corrections = rules_search.search(query) if query else ([], [])
+    hits, corrections = [], []
+    if query:
+        language = reader_language()
+        hits, corrections = rules_search.search(query, language)
+        if not hits and language != SOURCE_LANGUAGE:
+            language = SOURCE_LANGUAGE
+            hits, corrections = rules_search.search(query, language)
+        for hit in hits:
+            hit.language = language
     return render(
         request, "rules/search.html", {"query": query, "hits": hits, "corrections": corrections}
-    )
-
-
-# ----- history --------------------------------------------------------------------------------
-
-
-def _versions(page):
-    return Version.objects.get_for_object(page).select_related("revision", "revision__user")
-
-
-def history(request, slug):
-    page = _get_page(request, slug)
-    versions = list(_versions(page))
-    return render(
-        request,
-        "rules/history.html",
-        {
-            "page": page,
-            "versions": versions,
-            "is_editor": is_editor(request.user),
-        },
-    )
-
-
-def _as_text(fields: dict) -> list[str]:
-    head = [
-        f"{_('Titre')} : {fields.get('title', '')}",
-        f"{_('Résumé')} : {fields.get('summary', '')}",
-    ]
-    head += [f"{label} : {fields.get(name, '')}" for name, label in FICHE_FIELDS]
-    return head + [""] + (fields.get("body") or "").splitlines()
-
-
-def compare(request, slug):
-    page = _get_page(request, slug)
-    versions = {v.pk: v for v in _versions(page)}
-    try:
-        old, new = versions[int(request.GET["a"])], versions[int(request.GET["b"])]
-    except (KeyError, ValueError):
-        raise Http404(_("Choisissez deux révisions de cette page.")) from None
-    if old.revision.date_created > new.revision.date_created:
-        old, new = new, old
-
-    def when(v):
-        return timezone.localtime(v.revision.date_created).strftime("%d/%m/%Y %H:%M")
-
-    table = difflib.HtmlDiff(wrapcolumn=60).make_table(
-        _as_text(old.field_dict),
-        _as_text(new.field_dict),
-        when(old),
-        when(new),
-        context=True,
-        numlines=2,
-    )
-    return render(
-        request,
-        "rules/compare.html",
-        {
-            "page": page,
-            "old": old,
-            "new": new,
-            "table": mark_safe(table),
-            "same": old.field_dict.get("body") == new.field_dict.get("body")
-            and _as_text(old.field_dict) == _as_text(new.field_dict),
-            "is_editor": is_editor(request.user),
-        },
-    )
-
-
-@require_POST
-@editor_required
-def restore(request, slug, version_id):
-    page = get_object_or_404(RulesPage, slug=slug, language="fr")
-    version = get_object_or_404(_versions(page), pk=version_id)
-    page, errors = services.do_restore(page, version, request.user)
-    if errors:
-        messages.warning(
-            request, _("La révision est revenue en brouillon : elle a des erreurs à corriger.")
-        )
-        return redirect("rules:edit", slug=slug)
-    messages.success(request, _("La révision a été restaurée et publiée."))
-    return redirect(page)
-
-
-# ----- the staff editor ------------------------------------------------------------------------
-
-
-@editor_required
-def edit(request, slug):
-    page = get_object_or_404(RulesPage, slug=slug, language="fr")
-    if request.method == "POST":
-        publishing = request.POST.get("action") == "publish"
-        form = PageForm(
-            request.POST, instance=RulesPage.objects.get(pk=page.pk), publishing=publishing
-        )
-        if form.is_valid():
-            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
-            if publishing:
-                try:
-                    services.do_publish(page, fields, request.user)
-                except services.PublishRefused as refused:
-                    form.add_error(None, refused.errors)
-                else:
-                    messages.success(request, _("Page publiée."))
-                    return redirect(page)
-            else:
-                services.do_save_draft(page, fields, request.user)
-                messages.success(
-                    request, _("Brouillon enregistré : la page publique n'a pas changé.")
-                )
-                return redirect("rules:edit", slug=slug)
-        rendered = form.rendered
-    else:
-        form = PageForm(initial=page.editable(), instance=page)
-        rendered = services.render_page_body(page.editable()["body"], page.slug, page.language)
-    return render(
-        request,
-        "rules/edit.html",
-        {
-            "page": page,
-            "form": form,
-            "rendered": rendered,
-            "preview_html": mark_safe(rendered.html) if rendered else "",
-            "has_draft": page.draft is not None,
-        },
-    )
-
-
-@require_POST
-@editor_required
-def preview(request):
-    """htmx: the body being typed, rendered with its examples checked, errors on top."""
-    slug = request.POST.get("slug", "")
-    page = RulesPage.objects.filter(slug=slug, language="fr").first() or RulesPage(slug=slug)
-    draft = RulesPage(
-        slug=page.slug,
-        language="fr",
-        **{name: request.POST.get(name, "") for name in PageForm.Meta.fields},
-    )
-    rendered = services.render_page_body(draft.body, draft.slug, "fr")
-    draft.toc = rendered.toc
-    return render(
-        request,
-        "rules/_preview.html",
-        {
-            "page": draft,
-            "rendered": rendered,
-            "html": mark_safe(rendered.html),
-        },
     )

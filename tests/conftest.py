@@ -78,7 +78,7 @@ def _ledgers_balance(request):
     yield
     if "_django_db_helper" not in request.fixturenames:
         return
-    from accounts.ledger import verify
+    from economy.ledger import verify
 
     try:
         mismatches = verify()

@@ -521,6 +521,9 @@ class AllFours(Game):
                 "events": [],
                 "game_points": None,
             }
+        # A redeal after the stock ran out keeps the deal going: with the option "only the
+        # first turn-up scores", its turn-up is not the deal's first and never scores.
+        first_turnup = s["current"]["redeals"] == 0
         hands = [[] for _ in range(n)]
         for packet in range(2):
             for i in range(n):
@@ -531,7 +534,8 @@ class AllFours(Game):
         s["stock"] = list(deck[6 * n + 1 :])
         s["phase"] = "beg"
         s["actor"] = eldest
-        self._score_turnup(s)
+        if first_turnup or s["options"]["run_turnup_scores"]:
+            self._score_turnup(s)
 
     def _score_turnup(self, s) -> bool:
         card = s["turnup"]
@@ -539,6 +543,14 @@ class AllFours(Game):
             dealer = s["dealer"]
             return self._award(s, "turnup", side_of(dealer, s["seats"]), dealer, card[0])
         return False
+
+    @staticmethod
+    def _turnup_would_score(state, card) -> bool:
+        """Whether dealing ``card`` as the turn-up scores (``state`` before the deal)."""
+        redeal = state["current"] is not None and state["current"]["redeals"] > 0
+        if redeal and not state["options"]["run_turnup_scores"]:
+            return False
+        return card[0] in TURNUP_RANKS[state["options"]["turnup_scores"]]
 
     def _adopt(self, s):
         """The turn-up's suit is trump; play begins (after discarding if hands are long)."""
@@ -750,7 +762,7 @@ class AllFours(Game):
                     f"{dealer} deals six cards each; turn-up: {card_name(turnup, 'en')} "
                     f"({suit_name(turnup[1], 'en')} trumps)"
                 )
-            if turnup[0] in TURNUP_RANKS[state["options"]["turnup_scores"]]:
+            if self._turnup_would_score(state, turnup):
                 text += " ; 1 point pour le donneur" if fr else "; 1 point to the dealer"
             return text + "."
         who = _name(names, actor) if isinstance(actor, int) else "?"

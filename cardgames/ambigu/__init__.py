@@ -1,12 +1,15 @@
 """Ambigu: the vying game of Louis XIV's court, with its bot.
 
 ``game`` holds the rules (the ``Game`` and its pure helpers); ``bot`` decides from a
-seat's view and imports the rules, never the reverse: this package puts them together.
+seat's view and imports the rules, never the reverse; ``chips`` says how a cash table
+reads and writes its jetons: this package puts them together.
 """
 
 from .bot import bot_action as _bot
+from .chips import AmbiguChips
 from .game import GAME
 
 GAME.bot = _bot
+GAME.chips = AmbiguChips(GAME)
 
 __all__ = ["GAME"]

@@ -374,7 +374,7 @@ class Ambigu(Game):
             "stacks": stacks,
             "start": start,
             "recaved": recaved,
-            # A chip table (play/cave.py) turns the in-deal recave off: écus are caved
+            # A cash table turns the in-deal recave off (chips.py): chips are caved
             # between deals only.
             "recave_open": carry is not None and bool(carry.get("recave", True)),
             "recave_done": [False] * seats,

@@ -9,6 +9,7 @@ a change that was rolled back. Views and consumers stay thin and call these.
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
 - ``scheduled``: the moves nobody sends (timers, bots), for the scheduler;
 - ``hands``: the daily hand allowance at counted tables;
+- ``economy_host``: what play does when the economy asks (economy/host.py);
 - ``presence``, ``chat``: sockets open at a table, the table's chat;
 - ``broadcast``, ``lookups``, ``errors``: what they share.
 """
@@ -17,7 +18,6 @@ from play.actions.broadcast import broadcast_table_changed, remember_server_loop
 from play.actions.chat import do_chat, do_mute_chat
 from play.actions.errors import ActResult, ServiceError
 from play.actions.games import do_act, start_game
-from play.actions.hands import counts_hands_per_game
 from play.actions.presence import do_connect, do_disconnect
 from play.actions.scheduled import do_bot_move, do_timeout
 from play.actions.tables import (
@@ -34,7 +34,6 @@ __all__ = [
     "ActResult",
     "ServiceError",
     "broadcast_table_changed",
-    "counts_hands_per_game",
     "do_act",
     "do_add_bot",
     "do_bot_move",

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
+from economy import interface as economy
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
@@ -41,39 +42,35 @@ def bot_delay():
 def next_carry(table: Table, final_state: dict) -> dict | None:
     """What the next hand of a chained table starts from.
 
-    The economy (caves, leaving players, sitting out) hooks in here: it may change the
-    engine's carry (stacks...) before the next hand is dealt. Called inside the
-    transaction that finished the hand, with the table row locked.
+    At a chip table the economy settles the hand and says what the next deal keeps (its
+    stacks come from the reserves at the deal); elsewhere the engine's carry. Called
+    inside the transaction that finished the hand, with the table row locked.
     """
-    from play import cave
-
-    if cave.is_chip_table(table):
-        return cave.next_carry(table, final_state)
+    if economy.is_chip_table(table):
+        return economy.chip_hand_ended(table, final_state)
     return table.engine.carry(final_state)
 
 
 def start_game(table: Table, carry: dict | None = None) -> Game | None:
     """Create the next Game of a (locked) table and play chance up to the first decision.
 
-    At a chip table (play/cave.py) the caves decide who is dealt in; with fewer than
-    two players able to play, no game starts: the table waits (returns None). At other
-    counted tables each seated player is counted a hand (`_count_hands`); a player with
-    none left is unseated and the table waits too.
+    At a chip table the economy decides who is dealt in with which stacks; with fewer
+    than two players able to play, no game starts: the table waits (returns None). At
+    other counted tables each seated player is counted a hand (`count_hands`); a player
+    with none left is unseated and the table waits too.
     """
-    from play import cave
-
     engine = table.engine
     number = (table.games.aggregate(n=Max("number"))["n"] or 0) + 1
-    if cave.is_chip_table(table):
-        carry = cave.carry_for_deal(table, carry, number)
+    if economy.is_chip_table(table):
+        carry = economy.deal_chip_hand(table, carry, number)
         dealt = carry is not None
     else:
         dealt = count_hands(table, number)
     if not dealt:
         table.status = Table.Status.WAITING
         table.save(update_fields=["status", "updated_at"])
-        if cave.is_chip_table(table):
-            cave.close_if_deserted(table)  # the last players left during the hand
+        if economy.is_chip_table(table):
+            economy.chip_table_waits(table)  # the last players left during the hand
         latest = table.games.filter(number=number - 1).first()
         broadcast_table_changed(table.pk, latest.version if latest else 0,
                                 latest.pk if latest else None)

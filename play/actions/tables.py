@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import BadOptions
+from economy import interface as economy
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ServiceError, engine_words
 from play.actions.games import schedule, start_game
@@ -130,18 +131,17 @@ def do_add_bot(table, by_user, position=None) -> Seat:
 def do_leave(table, user) -> None:
     """Leave a table: before the start the seat is freed; during a game the bot plays it.
 
-    At a chip table leaving is cashing out (play/cave.py `leave_chip_table`): paid at
-    once, or when the hand being played is settled, the bot playing the seat until then.
+    At a chip table leaving is cashing out (the economy's `player_leaves_chip_table`):
+    paid at once, or when the hand being played is settled, the bot playing the seat
+    until then.
     """
-    from play import cave
-
     with transaction.atomic():
         table = lock_table(table)
         seat = table.seats.filter(user=user).first()
         if seat is None:
             raise ServiceError("not_seated", _("Vous n'êtes pas à cette table."))
-        if cave.is_chip_table(table):
-            cave.leave_chip_table(table, seat)
+        if economy.is_chip_table(table):
+            economy.player_leaves_chip_table(table, seat)
             game = table.current_game()
             if (game is not None and game.status == Game.Status.PLAYING
                     and table.status == Table.Status.PLAYING):

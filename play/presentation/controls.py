@@ -79,74 +79,87 @@ def action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
         if set(entry) == {"type", "card"}:
             continue  # the hand's cards are the buttons
         if "min" in entry and "max" in entry:
-            base = {k: v for k, v in entry.items() if k not in ("min", "max")}
-            low, high = entry["min"], entry["max"]
-            game_words = presenter(engine.slug)
-            if high - low < SMALL_RANGE and not game_words.AMOUNTS_ON_A_SLIDER:
+            form = _amount_form(engine, entry)
+            if form is None:
                 # a vade of 2 to 4, a raise that can only be all-in: buttons, no slider
-                for amount in range(low, high + 1):
-                    groups.setdefault(base.get("type", "?"), []).append(
-                        {**base, "amount": amount}
-                    )
-                continue
-            form = {
-                "kind": "amount",
-                "label": type_label(base.get("type", ""), engine.slug),
-                "base_json": action_json(base),
-                "min": low,
-                "max": high,
-                "value": low,
-                "step": 1,
-                "slider": high > low,
-            }
-            form.update(game_words.amount_extras(base, low, high))
-            forms.append(form)
+                base = {k: v for k, v in entry.items() if k not in ("min", "max")}
+                groups.setdefault(base.get("type", "?"), []).extend(
+                    {**base, "amount": amount} for amount in range(entry["min"], entry["max"] + 1)
+                )
+            else:
+                forms.append(form)
             continue
         groups.setdefault(entry.get("type", "?"), []).append(entry)
-
     result = []
     for kind, entries in groups.items():
-        keys = {k for e in entries for k in e if k != "type"}
-        numeric = (len(entries) > 1 or kind == "bid") and len(keys) == 1 and all(
-            type(e.get(next(iter(keys)))) is int for e in entries
-        )
-        if numeric:
-            key = next(iter(keys))
-            present = {e[key]: e for e in entries}
-            values = set(present)
-            forbidden = view.get(f"forbidden_{kind}")
-            if type(forbidden) is int:
-                values.add(forbidden)
-            buttons = []
-            for n in range(min(values), max(values) + 1):
-                action = present.get(n, {"type": kind, key: n})
-                button = {
-                    "label": str(n),
-                    "aria_label": action_label(engine, action, lang),
-                    "action_json": action_json(action),
-                    "enabled": n in present,
-                }
-                if n not in present and game is not None:
-                    refusal = engine.can_apply(game.state, action)
-                    button["reason"] = refusal_text(refusal, lang) if refusal else ""
-                buttons.append(button)
-            result.append(
-                {"title": type_label(kind, engine.slug), "buttons": buttons, "numeric": True}
-            )
+        key = _numbering_key(kind, entries)
+        if key is None:
+            result.append(_plain_group(engine, entries, lang))
         else:
-            result.append(
-                {
-                    "title": "",
-                    "numeric": False,
-                    "buttons": [
-                        {
-                            "label": action_label(engine, e, lang),
-                            "aria_label": "",
-                            "action_json": action_json(e),
-                            "enabled": True,
-                        }
-                        for e in entries
-                    ],
-                }
-            )
+            result.append(_numbered_group(engine, game, view, kind, key, entries, lang))
     return result, forms
+
+
+def _amount_form(engine, entry) -> dict | None:
+    """A slider (or number field) for an amount; None when a few buttons will do."""
+    base = {k: v for k, v in entry.items() if k not in ("min", "max")}
+    low, high = entry["min"], entry["max"]
+    game_words = presenter(engine.slug)
+    if high - low < SMALL_RANGE and not game_words.AMOUNTS_ON_A_SLIDER:
+        return None
+    form = {
+        "kind": "amount",
+        "label": type_label(base.get("type", ""), engine.slug),
+        "base_json": action_json(base),
+        "min": low,
+        "max": high,
+        "value": low,
+        "step": 1,
+        "slider": high > low,
+    }
+    form.update(game_words.amount_extras(base, low, high))
+    return form
+
+
+def _numbering_key(kind: str, entries: list) -> str | None:
+    """The one integer key that numbers these actions (a bid's "tricks"), if there is one."""
+    keys = {k for e in entries for k in e if k != "type"}
+    if len(keys) != 1 or not (len(entries) > 1 or kind == "bid"):
+        return None
+    key = next(iter(keys))
+    return key if all(type(e.get(key)) is int for e in entries) else None
+
+
+def _numbered_group(engine, game, view, kind, key, entries, lang) -> dict:
+    present = {e[key]: e for e in entries}
+    values = set(present)
+    forbidden = view.get(f"forbidden_{kind}")
+    if type(forbidden) is int:
+        values.add(forbidden)
+    buttons = []
+    for n in range(min(values), max(values) + 1):
+        action = present.get(n, {"type": kind, key: n})
+        button = {
+            "label": str(n),
+            "aria_label": action_label(engine, action, lang),
+            "action_json": action_json(action),
+            "enabled": n in present,
+        }
+        if n not in present and game is not None:
+            refusal = engine.can_apply(game.state, action)
+            button["reason"] = refusal_text(refusal, lang) if refusal else ""
+        buttons.append(button)
+    return {"title": type_label(kind, engine.slug), "buttons": buttons, "numeric": True}
+
+
+def _plain_group(engine, entries, lang) -> dict:
+    buttons = [
+        {
+            "label": action_label(engine, e, lang),
+            "aria_label": "",
+            "action_json": action_json(e),
+            "enabled": True,
+        }
+        for e in entries
+    ]
+    return {"title": "", "numeric": False, "buttons": buttons}

@@ -112,6 +112,80 @@ def previous_hand(table, game, you, names, lang) -> dict | None:
             "hands_url": hands_url}
 
 
+def _turn_text(game, over: bool, my_turn: bool, actor, names: list[str]) -> str:
+    if over:
+        return _("Partie terminée.")
+    if game is None:
+        return _("En attente de joueurs.")
+    if my_turn:
+        return _("À vous de jouer !")
+    if isinstance(actor, int) and 0 <= actor < len(names):
+        return _("Au tour de %(name)s.") % {"name": names[actor]}
+    return _("Distribution des cartes…")
+
+
+def _score_rows(view: dict, names: list[str], you, winners: list[str]) -> list[dict]:
+    """One row per seat, or per side when the game scores partnerships."""
+    seats = len(names)
+    scores = _per_seat(view, "scores", seats)
+    if scores is not None:
+        return [
+            {"name": names[i], "score": s, "you": i == you, "winner": names[i] in winners}
+            for i, s in enumerate(scores)
+        ]
+    if not isinstance(view.get("scores"), list):
+        return []
+    # Scores per side (partnerships): the game's template names the sides; the generic
+    # list numbers them.
+    sides = view.get("sides")
+    if not (isinstance(sides, list) and len(sides) == len(view["scores"])):
+        sides = None
+    return [
+        {
+            "name": (
+                " & ".join(names[m] for m in sides[i] if 0 <= m < seats)
+                if sides
+                else _("Camp %(n)s") % {"n": i + 1}
+            ),
+            "score": s,
+            "you": bool(sides) and you in sides[i],
+            "winner": False,
+        }
+        for i, s in enumerate(view["scores"])
+    ]
+
+
+def _seating_rights(table, user, players: list[dict], you, invited: bool, request) -> dict:
+    """Who may sit, add a bot or see the invitation, while the table waits."""
+    authenticated = bool(user is not None and getattr(user, "is_authenticated", False))
+    taken = sum(1 for p in players if p["taken"])
+    open_seat = table.status == "waiting" and taken < table.seat_count
+    owner = authenticated and table.owner_id == user.pk
+    invite_path = reverse("play:invitation", args=[table.invite_token])
+    return {
+        "taken": taken,
+        "can_join": (
+            authenticated and you is None and open_seat
+            and (table.visibility == "public" or invited or owner)
+        ),
+        "can_add_bot": authenticated and (you is not None or owner) and open_seat,
+        "show_invite": ((you is not None or owner) and table.status == "waiting"
+                        and table.visibility == "unlisted"),
+        "invite_link": request.build_absolute_uri(invite_path) if request else invite_path,
+    }
+
+
+def _links(table) -> dict:
+    return {
+        "act_url": reverse("play:act", args=[table.pk]),
+        "chat_url": reverse("play:chat", args=[table.pk]),
+        "rules_url": reverse("rules:page", args=[table.game_slug]),
+        "board_template": board_template(table.game_slug),
+        "move_days": table.move_seconds // 86400,
+        "chat_max": 300,
+    }
+
+
 def table_context(
     table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True
 ) -> dict:
@@ -137,68 +211,16 @@ def table_context(
     if over:
         result = view.get("result") or (game.result if game is not None else None) or {}
         winners = [names[w] for w in result.get("winners", []) if 0 <= w < seats]
-        turn_text = _("Partie terminée.")
     else:
         winners = []
-        if game is None:
-            turn_text = _("En attente de joueurs.")
-        elif my_turn:
-            turn_text = _("À vous de jouer !")
-        elif isinstance(actor, int) and 0 <= actor < seats:
-            turn_text = _("Au tour de %(name)s.") % {"name": names[actor]}
-        else:
-            turn_text = _("Distribution des cartes…")
-
-    scores = _per_seat(view, "scores", seats)
-    score_rows = []
-    if scores is not None:
-        score_rows = [
-            {"name": names[i], "score": s, "you": i == you, "winner": names[i] in winners}
-            for i, s in enumerate(scores)
-        ]
-    elif isinstance(view.get("scores"), list):
-        # Scores per side (partnerships): the game's template names the sides; the
-        # generic list numbers them.
-        sides = view.get("sides")
-        if not (isinstance(sides, list) and len(sides) == len(view["scores"])):
-            sides = None
-        score_rows = [
-            {
-                "name": (
-                    " & ".join(names[m] for m in sides[i] if 0 <= m < seats)
-                    if sides
-                    else _("Camp %(n)s") % {"n": i + 1}
-                ),
-                "score": s,
-                "you": bool(sides) and you in sides[i],
-                "winner": False,
-            }
-            for i, s in enumerate(view["scores"])
-        ]
-
     groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [], lang)
     hand = hand_context(engine, game, view, lang, legal, my_turn)
     players = _players(table, view, names)
     for p in players:
         p["you"] = p["position"] == you
         p["actor"] = not over and p["position"] == actor
-    chat_muted = bool(view.get("chat_muted"))
-    authenticated = bool(user is not None and getattr(user, "is_authenticated", False))
-    taken = sum(1 for p in players if p["taken"])
-    waiting = table.status == "waiting"
-    owner = authenticated and table.owner_id == user.pk
-    invite_path = reverse("play:invitation", args=[table.invite_token])
-    return {
-        "taken": taken,
-        "can_join": (
-            authenticated and you is None and waiting and taken < seats
-            and (table.visibility == "public" or invited or owner)
-        ),
-        "can_add_bot": (authenticated and (you is not None or owner) and waiting and taken < seats),
-        "show_invite": (you is not None or owner) and waiting and table.visibility == "unlisted",
-        "invite_link": request.build_absolute_uri(invite_path) if request else invite_path,
-        "move_days": table.move_seconds // 86400,
-        "chat_max": 300,
+    rights = _seating_rights(table, user, players, you, invited, request)
+    return rights | _links(table) | {
         "table": table,
         "game": game,
         "engine": engine,
@@ -213,10 +235,10 @@ def table_context(
         "my_turn": my_turn,
         "over": over,
         "winners": winners,
-        "turn_text": turn_text,
+        "turn_text": _turn_text(game, over, my_turn, actor, names),
         "deadline": deadline,
         "remaining": remaining_text(remaining) if remaining is not None else "",
-        "score_rows": score_rows,
+        "score_rows": _score_rows(view, names, you, winners),
         "hand": hand,
         "action_groups": groups,
         "amount_forms": amount_forms,
@@ -224,14 +246,10 @@ def table_context(
         "client_id": new_client_id(),
         "log": list(reversed(view.get("log") or [])),
         "chat": view.get("chat") or [],
-        "chat_muted": chat_muted,
-        "board_template": board_template(table.game_slug),
+        "chat_muted": bool(view.get("chat_muted")),
         "board": board_context(table.game_slug, view, names, lang),
         "previous": previous_hand(table, game, you, names, lang),
         "public_fields": public_fields(view, lang),
-        "act_url": reverse("play:act", args=[table.pk]),
-        "chat_url": reverse("play:chat", args=[table.pk]),
-        "rules_url": reverse("rules:page", args=[table.game_slug]),
     }
 
 

@@ -36,6 +36,22 @@ def _archive_access(request, game_id):
     return game, seen_by
 
 
+def _score_rows(view: dict, names: list[str], seats: int) -> list[dict]:
+    scores = view.get("scores")
+    if not (isinstance(scores, list) and len(scores) == seats):
+        return []
+    return [{"name": names[i], "score": s} for i, s in enumerate(scores)]
+
+
+def _step_asked(request, total: int) -> int:
+    """``?etape=N`` within 0..total; the end of the game when absent or not a number."""
+    try:
+        step = int(request.GET.get("etape", total))
+    except ValueError:
+        step = total
+    return max(0, min(step, total))
+
+
 @login_required
 def archive_page(request, game_id):
     """A finished game step by step (``?etape=N``), as the viewer's seat saw it, plus what
@@ -53,21 +69,11 @@ def archive_page(request, game_id):
     lang = lang_code()
     actions = archive.actions_of(game)
     total = len(actions)
-    try:
-        step = int(request.GET.get("etape", total))
-    except ValueError:
-        step = total
-    step = max(0, min(step, total))
+    step = _step_asked(request, total)
     state = archive.state_at(game, actions, step)
     names = seen_by.names
     you = seen_by.seat
     view = engine.archive_view(state, you)
-    scores = view.get("scores")
-    score_rows = (
-        [{"name": names[i], "score": s} for i, s in enumerate(scores)]
-        if isinstance(scores, list) and len(scores) == table.seat_count
-        else []
-    )
     result = game.result or {}
     context = {
         "table": table,
@@ -85,7 +91,7 @@ def archive_page(request, game_id):
         "you_name": names[you] if you is not None else "",
         "my_hand": (view.get("hand") or []) if you is not None else [],
         "revealed": archive.revealed_rows(view, names, you),
-        "score_rows": score_rows,
+        "score_rows": _score_rows(view, names, table.seat_count),
         "result": result,
         "winners": [names[w] for w in result.get("winners", []) if 0 <= w < len(names)],
         "view": view,

@@ -1,5 +1,7 @@
 """What every page knows about play: the "my turn" count in the header, the card colours."""
 
+from play.queries import my_turn_count as my_turn_count_of
+
 
 def play(request):
     """``my_turn_count`` (queried once, and only if a template reads it) and
@@ -11,9 +13,7 @@ def play(request):
         # Templates call callables: the header's {% if %}, its label and the number
         # all read this, and only the first reading queries.
         if not cached:
-            from play.queries import my_turn_count as count
-
-            cached.append(count(user))
+            cached.append(my_turn_count_of(user))
         return cached[0]
 
     session = getattr(request, "session", None)

@@ -9,13 +9,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cardgames import SLUGS, available_games
+from cardgames import available_games, slugs
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
 from play.presentation.labels import lang_code
 from play.web.access import game_name, refuse, remember_invitation
 from play.web.forms import TableForm, choice_label, option_label
+from rules import players
 
 
 def _options_summary(table: Table) -> list[str]:
@@ -36,14 +37,14 @@ def lobby(request):
     """Open tables per game, with "create" and "play now against bots"."""
     games = available_games()
     sections = []
-    for slug in SLUGS:
+    for slug in slugs():
         engine = games.get(slug)
         section = {"slug": slug, "available": engine is not None, "tables": []}
         if engine is None:
             section["name"] = slug.replace("-", " ").capitalize()
         else:
             section["name"] = engine.name_en if lang_code() == "en" else engine.name_fr
-            section["seats"] = (engine.min_seats, engine.max_seats)
+            section["players"] = players.phrase(slug, lang_code())
             for table in queries.open_tables(slug)[:20]:
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)

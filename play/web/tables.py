@@ -36,9 +36,6 @@ def table_page(request, table_id):
     context["finished_games"] = table.games.filter(status=Game.Status.FINISHED).order_by(
         "-number"
     )[:10]
-    from play.cave_views import cave_context  # the economy's panel (caves, hands left)
-
-    context.update(cave_context(table, request.user))
     return render(request, "play/table.html", context)
 
 

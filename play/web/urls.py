@@ -1,6 +1,5 @@
 from django.urls import path
 
-from play import cave_views, contest_views
 from play.web import archives, lobby, tables
 
 app_name = "play"
@@ -23,12 +22,4 @@ urlpatterns = [
     path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),
     path("tables/<int:table_id>/mains.zip", archives.session_hand_histories,
          name="session_hand_histories"),
-    # The economy (play/cave.py, play/contests.py).
-    path("tables/<int:pk>/cave/", cave_views.cave_in, name="cave"),
-    path("tables/<int:pk>/ramasser/", cave_views.cash_out, name="cash_out"),
-    path("tables/<int:pk>/se-lever/", cave_views.stand_up, name="stand_up"),
-    path("tables/<int:pk>/se-rasseoir/", cave_views.sit_back, name="sit_back"),
-    path("ma-taverne/", cave_views.tavern, name="tavern"),
-    path("concours/", contest_views.contest_list, name="contests"),
-    path("concours/<int:pk>/", contest_views.contest_detail, name="contest"),
 ]

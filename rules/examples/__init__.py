@@ -25,7 +25,7 @@ import importlib
 
 from cardgames import IllegalAction
 from cardgames.registry import SLUGS
-from rules.examples.base import Example, ExampleError, Verdict, card_short, fold
+from rules.examples.base import Example, ExampleError, Verdict, card_short, fold, lang
 from rules.examples.render import error_html, options_html, render_html, render_text
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "checkers",
     "error_html",
     "fold",
+    "lang",
     "options_html",
     "parse",
     "render_html",

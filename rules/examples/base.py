@@ -10,7 +10,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from cardgames.cards import SUIT_SYMBOLS, is_card
+from django.utils.translation import get_language, override
+
+from cardgames.cards import SUIT_SYMBOLS, card_name, is_card, suit_name
 
 SUITS_FR = {"coeur": "h", "carreau": "d", "trefle": "c", "pique": "s"}
 SUIT_NAMES_FR = {"h": "cœur", "d": "carreau", "c": "trèfle", "s": "pique"}
@@ -31,13 +33,36 @@ def fold(text: str) -> str:
     return " ".join(text.replace("’", "'").lower().split())
 
 
+def lang() -> str:
+    """The language examples are being rendered in (a page renders in its own language)."""
+    return "en" if (get_language() or "fr").startswith("en") else "fr"
+
+
+COURT_LETTERS = {"fr": {"J": "V", "Q": "D", "K": "R"}, "en": {}}
+
+
 def card_short(code: str) -> str:
-    """A card as text: "10♥", "A♠", "★" for a joker."""
+    """A card as text: "10♥", "A♠" ("R♠" in French, "K♠" in English), "★" for a joker."""
     face = code[:2]
     if face[0] == "X":
         return "★"
-    rank = {"T": "10", "J": "V", "Q": "D", "K": "R"}.get(face[0], face[0])
+    rank = {"T": "10", **COURT_LETTERS[lang()]}.get(face[0], face[0])
     return rank + SUIT_SYMBOLS[face[1]]
+
+
+def the_card(code: str) -> str:
+    """A card with its article, for sentences: "l'as de pique", "le dix de cœur", "the
+    ten of hearts"."""
+    name = card_name(code[:2], lang())
+    if lang() == "en":
+        return f"the {name}"
+    if code[0] == "A":
+        return f"l'{name}"
+    return f"la {name}" if code[0] == "Q" else f"le {name}"
+
+
+def suit_word(code: str) -> str:
+    return suit_name(code, lang())
 
 
 # ----- what a checker returns -------------------------------------------------------------
@@ -45,10 +70,39 @@ def card_short(code: str) -> str:
 
 @dataclass
 class Claim:
+    """A claim of the text checked by the engine.
+
+    ``label`` may be a lazy translation: the reader sees it in the page's language, the
+    editor's error message in French. ``engine`` is the engine's answer in the words of
+    the example block (French), compared with ``claimed``; ``shown`` is that answer as
+    the reader sees it (translated), ``engine`` when not given.
+    """
+
     label: str
     claimed: str
     engine: str
     ok: bool
+    shown: str = ""
+
+    @property
+    def display(self) -> str:
+        return str(self.shown) if self.shown != "" else self.engine
+
+
+@dataclass
+class Step:
+    """One move of a fully played deal: a sentence and the cards it shows."""
+
+    text: str
+    cards: list = field(default_factory=list)
+
+
+@dataclass
+class Part:
+    """A stretch of a played deal (a betting round, a trick...), folded on the page."""
+
+    title: str
+    steps: list = field(default_factory=list)
 
 
 @dataclass
@@ -56,19 +110,35 @@ class Verdict:
     rows: list = field(default_factory=list)  # (label, [cards])
     facts: list = field(default_factory=list)  # (label, text): the engine's say, no claim
     claims: list = field(default_factory=list)
+    parts: list = field(default_factory=list)  # a played deal, step by step
 
-    def claim(self, label: str, claimed, engine, ok: bool | None = None) -> None:
+    def claim(self, label, claimed, engine, ok: bool | None = None, shown="") -> None:
         if ok is None:
             ok = fold(claimed) == fold(engine)
-        self.claims.append(Claim(label, str(claimed), str(engine), ok))
+        self.claims.append(Claim(label, str(claimed), str(engine), ok, shown))
+
+    def step(self, text: str, cards=()) -> None:
+        """A move of a played deal, in the current part."""
+        if not self.parts:
+            self.parts.append(Part(""))
+        self.parts[-1].steps.append(Step(str(text), list(cards)))
+
+    def part(self, title: str) -> None:
+        """Start a new stretch of the deal (unless the current one is still empty)."""
+        if self.parts and not self.parts[-1].steps:
+            self.parts[-1].title = str(title)
+        else:
+            self.parts.append(Part(str(title)))
 
     @property
     def errors(self) -> list[str]:
-        return [
-            f"« {c.label} » : le texte dit « {c.claimed} », le moteur trouve « {c.engine} »."
-            for c in self.claims
-            if not c.ok
-        ]
+        # Editors read the errors in French, whatever the language of the page.
+        with override("fr"):
+            return [
+                f"« {c.label} » : le texte dit « {c.claimed} », le moteur trouve « {c.engine} »."
+                for c in self.claims
+                if not c.ok
+            ]
 
 
 @dataclass

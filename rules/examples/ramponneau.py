@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from cardgames import CHANCE, IllegalAction, poker
 from cardgames.ramponneau import game as ramponneau
-from rules.examples.base import Example, ExampleError, Verdict, cards, fold, integer, names
+from rules.examples import deal
+from rules.examples.base import (
+    Example,
+    ExampleError,
+    Verdict,
+    cards,
+    fold,
+    integer,
+    lang,
+    names,
+    the_card,
+)
 
 RANK_WORDS_FR = dict(
     zip(
@@ -53,6 +68,19 @@ def poker_hand_fr(value) -> str:
     }[category]()
 
 
+def poker_hand(value) -> str:
+    """A poker hand in the page's language."""
+    return poker.describe_value(value, "en") if lang() == "en" else poker_hand_fr(value)
+
+
+def pot_text(amount: int, eligible, winners, *, french: bool = False) -> str:
+    """ "390 pour A B C, gagné par C" (the block's words) or its translation."""
+    values = {"amount": amount, "eligible": " ".join(eligible), "winners": " ".join(winners)}
+    if french:
+        return "{amount} pour {eligible}, gagné par {winners}".format(**values)
+    return _("%(amount)s pour %(eligible)s, gagné par %(winners)s") % values
+
+
 def _pot_claim(text: str) -> tuple[int, list[str], list[str]]:
     """ "390 pour A B C, gagné par C" → (390, [A, B, C], [C])."""
     value = fold(text)
@@ -73,7 +101,7 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
     players = [name for name, _ in stakes]
     folded_names = {fold(n) for n in names(example.get("couchés", ""))}
     holes = {fold(n): text for n, text in example.prefixed("main")}
-    verdict = Verdict(rows=[("Tableau", board)])
+    verdict = Verdict(rows=[(_("Tableau"), board)])
     used = set(board)
     values = {}
     for name in players:
@@ -86,7 +114,7 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
             raise ExampleError(f"la main de {name} doit être deux cartes absentes du reste.")
         used |= set(hole)
         values[name] = poker.evaluate(hole + board)
-        verdict.rows.append((f"{name} — {poker_hand_fr(values[name])}", hole))
+        verdict.rows.append((f"{name} — {poker_hand(values[name])}", hole))
     # The pots as the engine builds them, from what each player put in.
     state = {
         "seats": len(players),
@@ -105,7 +133,18 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
     for name, text in example.prefixed("combinaison"):
         if name not in values:
             raise ExampleError(f"« combinaison {name} » : {name} n'a pas de main à l'abattage.")
-        verdict.claim(f"combinaison {name}", text, poker_hand_fr(values[name]))
+        verdict.claim(
+            format_lazy("{} {}", pgettext_lazy("poker", "combinaison"), name),
+            text,
+            poker_hand_fr(values[name]),
+            shown=poker_hand(values[name]),
+        )
+    _check_pots(example, verdict, players, engine_pots)
+    return verdict
+
+
+def _check_pots(example: Example, verdict: Verdict, players: list[str], engine_pots) -> None:
+    """Each ``pot : 390 pour A B C, gagné par C`` line against the engine's pots, in order."""
     by_folded = {fold(n): n for n in players}
     claimed_pots = []
     for text in example.all("pot"):
@@ -119,21 +158,27 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
     if not claimed_pots:
         raise ExampleError("il manque au moins une ligne « pot : … ».")
     for i, (amount, eligible, winners) in enumerate(claimed_pots):
-        claimed = f"{amount} pour {' '.join(eligible)}, gagné par {' '.join(winners)}"
+        claimed = pot_text(amount, eligible, winners, french=True)
         if i >= len(engine_pots):
-            verdict.claim("pot", claimed, "pas de tel pot", False)
+            verdict.claim(gettext_lazy("pot"), claimed, "pas de tel pot", False)
             continue
         e_amount, e_eligible, e_winners = engine_pots[i]
-        engine = f"{e_amount} pour {' '.join(e_eligible)}, gagné par {' '.join(e_winners)}"
         ok = (
             amount == e_amount
             and set(eligible) == set(e_eligible)
             and set(winners) == set(e_winners)
         )
-        verdict.claim("pot", claimed, engine, ok)
-    for amount, eligible, _ in engine_pots[len(claimed_pots) :]:
-        verdict.claim("pot", "(non cité)", f"{amount} pour {' '.join(eligible)}", False)
-    return verdict
+        verdict.claim(
+            gettext_lazy("pot"),
+            claimed,
+            pot_text(e_amount, e_eligible, e_winners, french=True),
+            ok,
+            shown=pot_text(e_amount, e_eligible, e_winners),
+        )
+    for amount, eligible, _w in engine_pots[len(claimed_pots) :]:
+        verdict.claim(
+            gettext_lazy("pot"), "(non cité)", f"{amount} pour {' '.join(eligible)}", False
+        )
 
 
 def _ramponneau_action(state, game, words: list[str]) -> dict:
@@ -164,15 +209,49 @@ def _ramponneau_action(state, game, words: list[str]) -> dict:
     )
 
 
-def check_ramponneau_betting(example: Example) -> Verdict:
+def say_action(before, action, name: str) -> str:
+    """A move in a few words, without a final stop: "B relance à 300", "A suit"."""
+    kind = action["type"]
+    amount = action.get("amount", 0)
+    all_in = (
+        kind != "check"
+        and kind != "fold"
+        and before["stacks"][before["actor"]]
+        == (amount if kind == "call" else amount - before["bets"][before["actor"]])
+    )
+    values = {"name": name, "amount": amount}
+    texts = {
+        "check": _("%(name)s dit parole"),
+        "fold": _("%(name)s se couche"),
+        "call": _("%(name)s suit pour %(amount)s"),
+        "bet": _("%(name)s mise %(amount)s"),
+        "raise": _("%(name)s relance à %(amount)s"),
+    }
+    text = texts[kind] % values
+    return text + " " + _("(tapis)") if all_in else text
+
+
+def _apply(state, game, step: str, players: list[str]) -> tuple[dict, dict]:
+    """One "A relance à 300" step applied: (new state, action)."""
+    words = step.split()
+    who = words[0]
+    if who not in players:
+        raise ExampleError(f"« {step} » : {who} n'est pas un des joueurs.")
+    if state["actor"] is None or state["actor"] == CHANCE:
+        raise ExampleError(f"« {step} » : la main est déjà finie.")
+    expected = players[state["actor"]]
+    if who != expected:
+        raise ExampleError(f"« {step} » : c'est à {expected} de parler, pas à {who}.")
+    action = _ramponneau_action(state, game, words[1:])
+    try:
+        return game.apply(state, action), action
+    except IllegalAction as refusal:
+        raise ExampleError(f"« {step} » est refusé par le moteur : {refusal.fr}") from None
+
+
+def _table(example: Example, players: list[str], *, default_stack: bool = False):
+    """The options and the first state of a hand: stacks, button, blinds."""
     game = ramponneau.GAME
-    players = names(example.need("joueurs"))
-    stacks = [integer(s, "tapis") for s in example.need("tapis").split()]
-    if len(stacks) != len(players) or len(players) < 2:
-        raise ExampleError("il faut autant de tapis que de joueurs, deux au moins.")
-    button = example.need("bouton").strip()
-    if button not in players:
-        raise ExampleError(f"le bouton « {button} » n'est pas un des joueurs.")
     blinds = example.get("blindes", "10 20").split()
     if len(blinds) != 2:
         raise ExampleError("« blindes : petite grosse », par exemple « blindes : 10 20 ».")
@@ -180,62 +259,191 @@ def check_ramponneau_betting(example: Example) -> Verdict:
         "small_blind": integer(blinds[0], "blindes"),
         "big_blind": integer(blinds[1], "blindes"),
     }
+    button = example.need("bouton").strip()
+    if button not in players:
+        raise ExampleError(f"le bouton « {button} » n'est pas un des joueurs.")
     try:
         options = game.resolve_options(options)
-        state = game.new(len(players), options, {"stacks": stacks, "button": players.index(button)})
+        if default_stack and example.get("tapis") is None:
+            stacks = [options["starting_stack"] * options["big_blind"]] * len(players)
+        else:
+            stacks = [integer(s, "tapis") for s in example.need("tapis").split()]
+        if len(stacks) != len(players) or len(players) < 2:
+            raise ExampleError("il faut autant de tapis que de joueurs, deux au moins.")
+        carry = {"stacks": stacks, "button": players.index(button)}
+        return options, game.new(len(players), options, carry)
+    except ExampleError:
+        raise
     except Exception as refusal:
         raise ExampleError(getattr(refusal, "fr", str(refusal))) from None
-    deal = {"type": "deal", "deck": sorted(game.chance_cards(state))}
-    state = game.apply(state, deal)
+
+
+def check_ramponneau_betting(example: Example) -> Verdict:
+    game = ramponneau.GAME
+    players = names(example.need("joueurs"))
+    options, state = _table(example, players)
+    state = game.apply(state, {"type": "deal", "deck": sorted(game.chance_cards(state))})
+    said = []
     for step in filter(None, (s.strip() for s in example.need("actions").split(";"))):
-        words = step.split()
-        who = words[0]
-        if who not in players:
-            raise ExampleError(f"« {step} » : {who} n'est pas un des joueurs.")
-        if state["actor"] is None or state["actor"] == CHANCE:
-            raise ExampleError(f"« {step} » : la main est déjà finie.")
-        expected = players[state["actor"]]
-        if who != expected:
-            raise ExampleError(f"« {step} » : c'est à {expected} de parler, pas à {who}.")
-        action = _ramponneau_action(state, game, words[1:])
-        try:
-            state = game.apply(state, action)
-        except IllegalAction as refusal:
-            raise ExampleError(f"« {step} » est refusé par le moteur : {refusal.fr}") from None
+        before = state
+        state, action = _apply(state, game, step, players)
+        said.append(say_action(before, action, step.split()[0]))
     verdict = Verdict()
-    verdict.facts.append(("Bouton, blindes", f"{button}, {blinds[0]} / {blinds[1]}"))
-    verdict.facts.append(
-        ("Actions", " ; ".join(s.strip() for s in example.need("actions").split(";") if s.strip()))
-    )
-    if state["actor"] is None or state["actor"] == CHANCE:
-        raise ExampleError("après ces actions, personne n'a la parole.")
-    actor = players[state["actor"]]
-    legal = {a["type"]: a for a in game.legal_actions(state)}
-    verdict.facts.append(("À parler", actor))
+    button = players[state["button"]]
     verdict.facts.append(
         (
-            "Mises du tour",
-            ", ".join(
-                f"{players[s]} {state['bets'][s]}" for s in range(len(players)) if state["bets"][s]
-            )
-            or "aucune",
+            _("Bouton, blindes"),
+            f"{button}, {options['small_blind']} / {options['big_blind']}",
         )
     )
+    verdict.facts.append((_("Actions"), _(" ; ").join(said)))
+    if state["actor"] is None or state["actor"] == CHANCE:
+        raise ExampleError("après ces actions, personne n'a la parole.")
+    legal = {a["type"]: a for a in game.legal_actions(state)}
+    verdict.facts.append((_("À parler"), players[state["actor"]]))
+    bets = ", ".join(
+        f"{players[s]} {state['bets'][s]}" for s in range(len(players)) if state["bets"][s]
+    )
+    verdict.facts.append((_("Mises du tour"), bets or _("aucune")))
     if example.get("pot") is not None:
-        verdict.claim("pot", example.get("pot"), state["pot"])
+        verdict.claim(gettext_lazy("pot"), example.get("pot"), state["pot"])
     if example.get("a payer") is not None:
-        verdict.claim(
-            "à payer", example.get("a payer"), legal["call"]["amount"] if "call" in legal else 0
-        )
+        owed = legal["call"]["amount"] if "call" in legal else 0
+        verdict.claim(gettext_lazy("à payer"), example.get("a payer"), owed)
     if example.get("relance minimale") is not None:
         raising = legal.get("raise") or legal.get("bet")
         verdict.claim(
-            "relance minimale",
+            gettext_lazy("relance minimale"),
             example.get("relance minimale"),
             raising["min"] if raising else "aucune relance permise",
+            shown=raising["min"] if raising else _("aucune relance permise"),
         )
     return verdict
 
 
+# ----- a whole hand, move by move ------------------------------------------------------------
+
+STREET_TITLES = (
+    gettext_lazy("Avant le flop"),
+    gettext_lazy("Le flop"),
+    gettext_lazy("Le tournant"),
+    gettext_lazy("La rivière"),
+)
+
+
+def _hand_deck(state, text: str, players: list[str]) -> list[str]:
+    """The pack for a ``donne`` line: "A Ah Kd, B 7c 7s, tableau Kh 7d 2c 9s 4h"."""
+    head, sep, board = text.rpartition("tableau")
+    if not sep:
+        raise ExampleError(f"« donne : {text} » : finir par « tableau » et ses cinq cartes.")
+    given = deal.dealt(head.strip().rstrip(","), players)
+    board = cards(board)
+    order = state["order"]
+    for seat in order:
+        if len(given.get(players[seat], [])) != 2:
+            raise ExampleError(f"« donne : {text} » : deux cartes pour {players[seat]}.")
+    if len(board) != 5:
+        raise ExampleError("le tableau compte cinq cartes.")
+    wanted = [given[players[s]][0] for s in order] + [given[players[s]][1] for s in order]
+    return deal.arrange(ramponneau.GAME.chance_cards(state), wanted + board)
+
+
+def _street_step(before, after, verdict) -> None:
+    """The cards turned when a betting round ends."""
+    new = after["board"][len(before["board"]) :]
+    if not new:
+        return
+    street = {3: 1, 4: 2, 5: 3}[len(after["board"])] if len(new) < 5 else 3
+    verdict.part(STREET_TITLES[street])
+    verdict.step(
+        _("Au tableau : %(cards)s.") % {"cards": deal.and_list([the_card(c) for c in new])}, new
+    )
+
+
+def _showdown(state, players, verdict) -> None:
+    verdict.part(_("L'abattage"))
+    for seat in state["order"]:
+        hole = state["hole"][seat]
+        if state["shown"][seat]:
+            value = poker.evaluate(hole + state["board"])
+            verdict.step(
+                _("%(name)s montre %(cards)s : %(hand)s.")
+                % {
+                    "name": players[seat],
+                    "cards": deal.and_list([the_card(c) for c in hole]),
+                    "hand": poker_hand(value),
+                },
+                hole,
+            )
+    for award in state["awards"]:
+        values = {
+            "amount": award["amount"],
+            "winners": deal.and_list([players[s] for s in award["winners"]]),
+        }
+        if len(award["winners"]) == 1:
+            verdict.step(_("%(winners)s remporte le pot de %(amount)s.") % values)
+        else:
+            verdict.step(_("%(winners)s se partagent le pot de %(amount)s.") % values)
+
+
+def check_ramponneau_played(example: Example) -> Verdict:
+    """``type: partie``: a hand from the blinds to the pots."""
+    game = ramponneau.GAME
+    players = deal.players(example, game.min_seats, game.max_seats)
+    options, state = _table(example, players, default_stack=True)
+    moves = deal.moves(example)
+    if moves[0][0] != "donne":
+        raise ExampleError("la main commence par la ligne « donne : … ».")
+    state = game.apply(state, {"type": "deal", "deck": _hand_deck(state, moves[0][1], players)})
+    verdict = Verdict(rows=[(players[s], state["hole"][s]) for s in state["order"]])
+    verdict.part(STREET_TITLES[0])
+    verdict.step(
+        _(
+            "%(small)s pose la petite blinde (%(sb)s), %(big)s la grosse (%(bb)s) ; chacun reçoit "
+            "deux cartes."
+        )
+        % {
+            "small": players[state["sb_seat"]],
+            "big": players[state["bb_seat"]],
+            "sb": options["small_blind"],
+            "bb": options["big_blind"],
+        }
+    )
+    for key, text in moves[1:]:
+        if key == "donne":
+            raise ExampleError(f"« donne : {text} » : les cartes sont déjà données.")
+        before = state
+        words = text.split()
+        if len(words) == 2 and fold(words[1]) in ("montre", "jette"):
+            if before["phase"] != "showdown" or players[before["actor"]] != words[0]:
+                raise ExampleError(f"« {text} » : ce n'est pas à {words[0]} de montrer ou jeter.")
+            showing = fold(words[1]) == "montre"
+            state = game.apply(state, {"type": "show" if showing else "muck"})
+            if not showing:
+                verdict.step(_("%(name)s jette ses cartes sans les montrer.") % {"name": words[0]})
+            continue
+        state, action = _apply(state, game, text, players)
+        verdict.step(say_action(before, action, words[0]) + ".")
+        _street_step(before, state, verdict)
+    if state["actor"] is not None:
+        raise ExampleError(f"la main n'est pas finie : c'est à {players[state['actor']]} de jouer.")
+    if any(state["shown"]):
+        _showdown(state, players, verdict)
+    else:
+        winner = players[state["result"]["winners"][0]]
+        verdict.step(
+            _("Tous les autres se sont couchés : %(name)s prend le pot.") % {"name": winner}
+        )
+    gains = {players[s]: state["result"]["scores"][s] for s in range(len(players))}
+    deal.claim_scores(
+        verdict, gettext_lazy("gains"), "gains", example.need("gains"), gains, players
+    )
+    return verdict
+
+
 # The kinds of example of this game (the ``type`` line), each with its checker.
-KINDS = {"abattage": check_ramponneau_showdown, "encheres": check_ramponneau_betting}
+KINDS = {
+    "abattage": check_ramponneau_showdown,
+    "encheres": check_ramponneau_betting,
+    "partie": check_ramponneau_played,
+}

@@ -1,31 +1,127 @@
-"""Worked examples as the page draws them (a figure of cards and checked claims) and as
-plain text for the search index, and a game's table options read from its engine."""
+"""Worked examples as the page draws them (a figure of cards and checked claims, and for a
+played deal its moves step by step) and as plain text for the search index, and a game's
+table options read from its engine.
+
+Everything the reader sees is in the language the page is rendered in (``rules.markup``
+renders a page inside ``translation.override(page.language)``).
+"""
 
 from __future__ import annotations
 
+from django.urls import NoReverseMatch, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from cardgames import get_game
 from play.presentation.card_svg import card_svg
-from rules.examples.base import Example, Verdict, card_short
+from rules.examples.base import Example, Verdict, card_short, lang
+
+# The short page that tells readers what a checked example is (rules/content/pages/).
+CHECKED_PAGE_SLUG = "exemples-verifies"
 
 
-def _cards_html(codes) -> SafeString:
-    items = "".join(f'<li class="card-row__item">{card_svg(c, lang="fr")}</li>' for c in codes)
-    return mark_safe(f'<ul class="card-row card-row--small">{items}</ul>')
+def _cards_html(codes, size: str = "small") -> SafeString:
+    items = "".join(f'<li class="card-row__item">{card_svg(c, lang=lang())}</li>' for c in codes)
+    return mark_safe(f'<ul class="card-row card-row--{size}">{items}</ul>')
+
+
+def game_name(slug: str) -> str:
+    game = get_game(slug)
+    return game.name_en if lang() == "en" else game.name_fr
+
+
+def _checked_note() -> SafeString:
+    """ "Exemple vérifié : la table de jeu le rejoue", linked to the page that explains it."""
+    try:
+        url = reverse("rules:page", args=[CHECKED_PAGE_SLUG])
+    except NoReverseMatch:  # markup rendered outside the site
+        url = ""
+    link = format_html('<a href="{}">{}</a>', url, _("Exemple vérifié")) if url else ""
+    return format_html(
+        '<p class="rules-example__checked"><span aria-hidden="true">✓</span> {}{}</p>',
+        link or _("Exemple vérifié"),
+        _(" : la table de jeu le rejoue."),
+    )
+
+
+def _claims_html(verdict: Verdict) -> list[str]:
+    if not (verdict.facts or verdict.claims):
+        return []
+    parts = ['<dl class="rules-example__claims">']
+    for label, text in verdict.facts:
+        parts.append(format_html("<div><dt>{}</dt><dd>{}</dd></div>", label, text))
+    for c in verdict.claims:
+        label = str(c.label)
+        parts.append(
+            format_html(
+                '<div class="rules-example__claim"><dt>{}</dt><dd>{} '
+                '<span class="rules-example__tick" aria-hidden="true">✓</span>'
+                '<span class="visually-hidden">{}</span></dd></div>',
+                label[:1].upper() + label[1:],
+                c.display,
+                pgettext("a claim of the text", "(vérifié)"),
+            )
+        )
+    parts.append("</dl>")
+    return parts
+
+
+def _step_html(step) -> str:
+    cards = "".join(
+        card_svg(c, lang=lang(), extra_class="playing-card--inline") for c in step.cards
+    )
+    pictures = format_html(
+        '<span class="inline-cards" aria-hidden="true">{}</span>', mark_safe(cards)
+    )
+    return format_html("<li>{} {}</li>", step.text, pictures if cards else "")
+
+
+def _parts_html(verdict: Verdict, number: int) -> list[str]:
+    """A played deal: one ``<details>`` per stretch, the steps numbered throughout, so it
+    reads step by step without JavaScript."""
+    if not verdict.parts:
+        return []
+    total = sum(len(p.steps) for p in verdict.parts)
+    out = [
+        format_html(
+            '<div class="rules-deal"><p class="rules-deal__lead">{}</p>',
+            _("La partie coup par coup (%(count)s coups) : ouvrez chaque étape.")
+            % {"count": total},
+        )
+    ]
+    start = 1
+    for i, part in enumerate(verdict.parts):
+        out.append(
+            format_html(
+                '<details class="rules-deal__part"{}><summary>{}</summary>'
+                '<ol class="rules-deal__steps" start="{}">',
+                mark_safe(" open") if i == 0 else "",
+                part.title,
+                start,
+            )
+        )
+        out += [_step_html(step) for step in part.steps]
+        out.append("</ol></details>")
+        start += len(part.steps)
+    out.append("</div>")
+    return out
 
 
 def render_html(example: Example, verdict: Verdict, number: int) -> str:
     """The example as a figure: its cards, the engine's facts and each claim checked."""
-    title = f"Exemple {number}" + (f" · {example.title}" if example.title else "")
+    title = _("Exemple %(number)s") % {"number": number}
+    if example.title:
+        title += f" · {example.title}"
+    kind = " rules-example--deal" if verdict.parts else ""
     parts = [
-        f'<figure class="rules-example" id="exemple-{number}">',
+        f'<figure class="rules-example{kind}" id="exemple-{number}">',
         format_html(
             '<figcaption class="rules-example__title">{}'
             '<span class="rules-example__game">{}</span></figcaption>',
             title,
-            get_game(example.game).name_fr,
+            game_name(example.game),
         ),
     ]
     for label, codes in verdict.rows:
@@ -37,34 +133,28 @@ def render_html(example: Example, verdict: Verdict, number: int) -> str:
                 _cards_html(codes),
             )
         )
-    if verdict.facts or verdict.claims:
-        parts.append('<dl class="rules-example__claims">')
-        for label, text in verdict.facts:
-            parts.append(format_html("<div><dt>{}</dt><dd>{}</dd></div>", label, text))
-        for c in verdict.claims:
-            parts.append(
-                format_html(
-                    '<div class="rules-example__claim"><dt>{}</dt><dd>{} '
-                    '<span class="rules-example__ok">'
-                    '<span aria-hidden="true">✓</span> vérifié par le moteur</span></dd></div>',
-                    c.label[:1].upper() + c.label[1:],
-                    c.engine,
-                )
-            )
-        parts.append("</dl>")
+    parts += _parts_html(verdict, number)
+    parts += _claims_html(verdict)
+    parts.append(_checked_note())
     parts.append("</figure>")
     return "".join(str(p) for p in parts)
 
 
 def render_text(example: Example, verdict: Verdict, number: int) -> str:
     """The example in plain text (search index, feeds): cards as 10♥ and the verdicts."""
-    lines = [f"Exemple {number}" + (f" : {example.title}" if example.title else "")]
+    colon = pgettext("deux-points à la française", " : ")
+    title = _("Exemple %(number)s") % {"number": number}
+    lines = [title + (f" · {example.title}" if example.title else "")]
     for label, codes in verdict.rows:
-        lines.append(f"{label} : {' '.join(card_short(c) for c in codes)}")
+        lines.append(f"{label}{colon}{' '.join(card_short(c) for c in codes)}")
+    for part in verdict.parts:
+        if part.title:
+            lines.append(part.title)
+        lines += [step.text for step in part.steps]
     for label, text in verdict.facts:
-        lines.append(f"{label} : {text}")
+        lines.append(f"{label}{colon}{text}")
     for c in verdict.claims:
-        lines.append(f"{c.label} : {c.engine}")
+        lines.append(f"{c.label}{colon}{c.display}")
     return "\n".join(lines)
 
 
@@ -75,37 +165,53 @@ def error_html(message: str) -> str:
     )
 
 
+def _option_texts(option) -> tuple[str, str, str, str]:
+    """(label, help, default, other choices) of a table option, in the page's language."""
+    en = lang() == "en"
+    label = option.label_en if en else option.label_fr
+    help_text = (option.help_en if en else option.help_fr) or ""
+    yes, no = _("oui"), _("non")
+    if option.kind == "bool":
+        default, others = (yes, no) if option.default else (no, yes)
+    elif option.kind == "int" and not option.choices:
+        default = str(option.default)
+        others = _("de %(low)s à %(high)s") % {"low": option.minimum, "high": option.maximum}
+    else:
+        labels = {value: (en_label if en else fr) for value, fr, en_label in option.choices}
+        default = labels.get(option.default, str(option.default))
+        others = " ; ".join(
+            labels[value] for value, _fr, _en in option.choices if value != option.default
+        )
+    return label, help_text, default, others
+
+
 def options_html(game_slug: str) -> tuple[str, str]:
     """The table options of a game, read from the engine: (html table, plain text)."""
     game = get_game(game_slug)
     rows, text = [], []
     for option in game.options:
-        if option.kind == "bool":
-            default = "oui" if option.default else "non"
-            others = "non" if option.default else "oui"
-        elif option.kind == "int" and not option.choices:
-            default = str(option.default)
-            others = f"de {option.minimum} à {option.maximum}"
-        else:
-            labels = {value: fr for value, fr, _ in option.choices}
-            default = labels.get(option.default, str(option.default))
-            others = " ; ".join(fr for value, fr, _ in option.choices if value != option.default)
-        help_text = f" <small>{escape(option.help_fr)}</small>" if option.help_fr else ""
+        label, help_text, default, others = _option_texts(option)
+        help_html = format_html(" <small>{}</small>", help_text) if help_text else ""
         rows.append(
             format_html(
                 '<tr><th scope="row">{}{}</th><td>{}</td><td>{}</td></tr>',
-                option.label_fr,
-                mark_safe(help_text),
+                label,
+                help_html,
                 default,
                 others,
             )
         )
-        text.append(f"{option.label_fr} : {default} (autres : {others})")
-    html = (
+        text.append(
+            _("%(label)s : %(default)s (autres : %(others)s)")
+            % {"label": label, "default": default, "others": others}
+        )
+    html = format_html(
         '<div class="table-scroll"><table class="rules-options"><thead><tr>'
-        '<th scope="col">Option</th>'
-        '<th scope="col">Par défaut</th><th scope="col">Autres choix</th></tr></thead><tbody>'
-        + "".join(str(r) for r in rows)
-        + "</tbody></table></div>"
+        '<th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th>'
+        "</tr></thead><tbody>{}</tbody></table></div>",
+        _("Option"),
+        _("Par défaut"),
+        _("Autres choix"),
+        mark_safe("".join(str(r) for r in rows)),
     )
-    return html, "\n".join(text)
+    return str(html), "\n".join(text)

@@ -23,6 +23,7 @@ from cardgames.all_fours.game import (
 )
 from cardgames.core import concrete
 from cardgames.selfplay import run
+from tests.support.playing import default_move, play_out
 
 NAMES = ["Alice", "Bob", "Chloé", "David"]
 
@@ -575,11 +576,8 @@ def test_the_default_action_is_always_legal():
     rng = random.Random(3)
     for _ in range(20):
         state = GAME.new(rng.randint(2, 4), GAME.random_options(rng))
-        while state["actor"] is not None:
-            if state["actor"] == CHANCE:
-                state = GAME.apply(state, GAME.chance_action(state, rng))
-            else:
-                state = GAME.apply(state, GAME.default_action(state))
+        state = play_out(GAME, state, rng, choose=default_move(GAME))
+        assert GAME.result(state)["winners"]
 
 
 # ----- properties ----------------------------------------------------------------------
@@ -653,11 +651,14 @@ def test_follow_suit_then_trump_then_anything(hand, led, trump):
 
 
 # ----- selfplay --------------------------------------------------------------------------
-def test_selfplay_of_1000_games_finds_no_violation():
-    # about 30 s of CPU on the 2-core reference machine (the checker's view scans dominate)
-    summary = run("all-fours", 1000, seed=7)
+# A hundred games in `make test`; a thousand with the slow checks (`make test-all`, CI).
+@pytest.mark.parametrize(
+    "games", [100, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_selfplay_finds_no_violation(games):
+    summary = run("all-fours", games, seed=7)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 1000
+    assert sum(summary["games_by_seat_count"].values()) == games
     assert set(summary["games_by_seat_count"]) == {"2", "3", "4"}
 
 
@@ -679,3 +680,28 @@ def test_the_result_says_who_scored_high_low_jack_and_game_in_each_deal():
         "jack": None,
         "game": None,
     }
+
+
+def test_with_only_the_first_turn_up_scoring_a_redeals_turn_up_does_not_score():
+    # Issue 16: seat 3 deals, turns up the Ace of clubs (1 point), the eldest begs, the
+    # stock runs out while running the pack, the same dealer redeals and turns up a Jack.
+    options = {"deck": 32, "run_turnup_scores": False}
+    state = dealt(4, 3, {}, "Ac", options=options)
+    assert state["scores"] == [0, 1]
+    state = act(act(state, "beg"), "run")
+    assert state["phase"] == "deal" and state["dealer"] == 3
+    redeal = deal_deck(4, 3, {}, "Jc", size=32)
+    names = ["A", "B", "C", "D"]
+    assert "point" not in GAME.describe(state, {"type": "deal", "deck": redeal}, names)
+    state = act(state, "deal", deck=redeal)
+
+    assert state["turnup"] == "Jc"
+    assert state["scores"] == [0, 1]
+    assert GAME.check_invariants(state) == []
+
+
+def test_by_default_a_redeals_turn_up_scores_again():
+    state = act(act(dealt(4, 3, {}, "Ac", options={"deck": 32}), "beg"), "run")
+    state = act(state, "deal", deck=deal_deck(4, 3, {}, "Jc", size=32))
+
+    assert state["scores"] == [0, 2]

@@ -2,26 +2,21 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames import CHANCE, selfplay
+from cardgames import selfplay
 from cardgames.ambigu.game import GAME
-from cardgames.core import concrete
+from tests.support.playing import bots_at, play_out
 
 
 def play_deal(state, rng, bot_seats=()):
-    while state["actor"] is not None:
-        actor = state["actor"]
-        if actor == CHANCE:
-            action = GAME.chance_action(state, rng)
-        elif actor in bot_seats:
-            action = GAME.bot_action(GAME.view(state, actor), rng)
-        else:
-            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
-        state = GAME.apply(state, action)
-        assert GAME.check_invariants(state) == []
-    return state
+    def sound(before, action, after):
+        assert GAME.check_invariants(after) == []
+
+    return play_out(GAME, state, rng, choose=bots_at(GAME, set(bot_seats)),
+                    each=sound)
 
 
 @settings(max_examples=40, deadline=None)
@@ -75,10 +70,14 @@ def test_chips_are_conserved_across_chained_deals_with_carry_overs(
         assert {(d, c): a for d, c, a in carry["debts"]} == debts
 
 
-def test_selfplay_of_a_thousand_chained_deals_keeps_the_contract():
-    summary = selfplay.run("ambigu", 1000, 3)
+# A hundred chained deals in `make test`; a thousand with the slow checks.
+@pytest.mark.parametrize(
+    "deals", [100, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_selfplay_of_chained_deals_keeps_the_contract(deals):
+    summary = selfplay.run("ambigu", deals, 3)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 1000
+    assert sum(summary["games_by_seat_count"].values()) == deals
 
 
 def test_selfplay_with_bots_keeps_the_contract():

@@ -8,6 +8,7 @@ from cardgames import CHANCE, IllegalAction, from_json, get_game, to_json
 from cardgames.ascenseur.game import GAME, deal_points, deal_sizes, playable, trick_winner
 from cardgames.cards import deck52
 from cardgames.core import BadOptions
+from tests.support.playing import bots_at, play_out
 
 
 def deck_for(hands, dealer, turnup=None):
@@ -581,16 +582,7 @@ def test_the_bot_beats_random_players():
     wins = 0.0
     for number in range(12):
         me = number % 4
-        state = GAME.new(4)
-        while state["actor"] is not None:
-            actor = state["actor"]
-            if actor == CHANCE:
-                action = GAME.chance_action(state, rng)
-            elif actor == me:
-                action = GAME.bot_action(GAME.view(state, actor), rng)
-            else:
-                action = rng.choice(GAME.legal_actions(state))
-            state = GAME.apply(state, action)
+        state = play_out(GAME, GAME.new(4), rng, choose=bots_at(GAME, {me}))
         winners = GAME.result(state)["winners"]
         wins += (me in winners) / len(winners)
     assert wins / 12 > 0.5  # against a fair share of 0.25

@@ -11,16 +11,21 @@ from cardgames.ascenseur.game import GAME, POWER, deal_sizes, playable
 from cardgames.cards import deck52
 from cardgames.core import concrete
 from cardgames.selfplay import run
+from tests.support.playing import play_out
 
 
-# 1,000 games in four seeded chunks of 250, so that pytest-xdist spreads them over the
-# workers; every step runs the full contract checks (views of every seat, JSON round
-# trips, invariants, refusal of a bogus action) and each game's log replays to its end.
-@pytest.mark.parametrize("seed", [11, 12, 13, 14])
-def test_selfplay_of_a_thousand_games_finds_no_violation(seed):
-    summary = run("ascenseur", 250, seed=seed)
+# Every step runs the full contract checks (views of every seat, JSON round trips,
+# invariants, refusal of a bogus action) and each game's log replays to its end. Fifteen
+# games in `make test`; with the slow checks, 1,000 in four seeded chunks of 250 that
+# pytest-xdist spreads over the workers.
+@pytest.mark.parametrize(
+    "seed, games",
+    [(10, 15)] + [pytest.param(seed, 250, marks=pytest.mark.slow) for seed in (11, 12, 13, 14)],
+)
+def test_selfplay_finds_no_violation(seed, games):
+    summary = run("ascenseur", games, seed=seed)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 250
+    assert sum(summary["games_by_seat_count"].values()) == games
     assert set(summary["games_by_seat_count"]) == {"3", "4", "5", "6", "7"}
 
 
@@ -29,34 +34,32 @@ def test_the_selfplay_checker_finds_nothing_with_the_bots():
     assert summary["violations"] == 0, summary["first_violations"]
 
 
-def test_the_winners_are_the_highest_totals_after_the_last_deal():
+def check_between_deals(before, action, after):
+    if after["actor"] in (CHANCE, None):
+        assert GAME.check_invariants(after) == []
+        assert from_json(to_json(after)) == after
+
+
+@pytest.mark.parametrize(
+    "games", [20, pytest.param(200, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_the_winners_are_the_highest_totals_after_the_last_deal(games):
     """Whole random games: the winners are exactly the seats with the highest total."""
     rng = random.Random(1000)
     actions = 0
-    for _ in range(200):
+    for _ in range(games):
         options = GAME.random_options(rng)
         seats = rng.randint(3, 7)
         state = GAME.new(seats, options)
         log = []
-        while state["actor"] is not None:
-            if state["actor"] == CHANCE:
-                action = GAME.chance_action(state, rng)
-            else:
-                legal = GAME.legal_actions(state)
-                assert legal
-                action = concrete(rng.choice(legal), rng)
-            state = GAME.apply(state, action)
-            log.append(action)
-            if state["actor"] in (CHANCE, None):
-                assert GAME.check_invariants(state) == []
-                assert from_json(to_json(state)) == state
+        state = play_out(GAME, state, rng, each=check_between_deals, log=log)
         assert len(state["history"]) == len(deal_sizes(seats))
         result = GAME.result(state)
         top = max(result["scores"])
         assert result["winners"] == [s for s in range(seats) if result["scores"][s] == top]
         assert replay(GAME, seats, options, None, log) == state
         actions += len(log)
-    assert actions > 100_000
+    assert actions > 500 * games
 
 
 # ----- properties on random deals ----------------------------------------------------------

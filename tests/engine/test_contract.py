@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgames import SLUGS, available_games, get_game
+from cardgames import SLUGS, available_games, get_game, register, slugs, unregister
 from cardgames.cards import (
     base,
     card_name,
@@ -104,6 +104,25 @@ def test_the_registry_finds_a_game_by_slug_and_refuses_unknown_ones():
     assert set(available_games()) <= set(SLUGS)
     with pytest.raises(UnknownGame):
         get_game("belote")
+
+
+def test_a_game_from_elsewhere_is_registered_after_the_house_games_and_removed_again():
+    register("duel", "tests.games.duel")
+    try:
+        assert slugs() == SLUGS + ("duel",)
+        assert get_game("duel").slug == "duel"
+        with pytest.raises(ValueError):
+            register("duel", "somewhere.else")
+    finally:
+        unregister("duel")
+    assert slugs() == SLUGS
+
+
+def test_a_house_game_cannot_be_replaced_or_unregistered():
+    with pytest.raises(ValueError):
+        register("ambigu", "tests.games.duel")
+    with pytest.raises(ValueError):
+        unregister("ambigu")
 
 
 @pytest.mark.parametrize("slug", list(available_games()))

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgames import BadOptions, IllegalAction, clone, to_json
+from cardgames import CHANCE, BadOptions, IllegalAction, clone, to_json
 from cardgames.cards import deck52
-from cardgames.core import CHANCE, concrete
 from cardgames.ramponneau.game import GAME, compute_pots
 from cardgames.selfplay import run
+from tests.support.playing import play_out, random_move
 
 NO_RAKE = {"small_blind": 5, "big_blind": 10, "rake_percent": 0}
 
@@ -463,15 +463,13 @@ def test_describe_names_bets_raises_and_all_ins_in_both_languages():
 def random_hand(rng, seats, stacks, options):
     state = GAME.new(seats, options, {"stacks": stacks, "button": rng.randrange(seats)})
     start = sum(s for s in stacks if s)
-    while state["actor"] is not None:
-        if state["actor"] == CHANCE:
-            state = GAME.apply(state, GAME.chance_action(state, rng))
-        else:
-            state = GAME.apply(state, concrete(rng.choice(GAME.legal_actions(state)), rng))
-        assert GAME.check_invariants(state) == []
-        total = sum(state["stacks"][s] for s in state["order"]) + state["pot"]
-        assert total + sum(state["bets"]) + state["rake"] == start
-    return state
+
+    def conserved(before, action, after):
+        assert GAME.check_invariants(after) == []
+        total = sum(after["stacks"][s] for s in after["order"]) + after["pot"]
+        assert total + sum(after["bets"]) + after["rake"] == start
+
+    return play_out(GAME, state, rng, each=conserved)
 
 
 @settings(max_examples=60, deadline=None)
@@ -495,8 +493,11 @@ def test_chips_are_conserved_through_every_action(seed, seats, rake, cap):
         assert result["rake"] <= cap
 
 
-def test_selfplay_of_1000_chained_hands_keeps_every_invariant():
-    summary = run("ramponneau", 1000, seed=11)
+@pytest.mark.parametrize(
+    "hands", [150, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_selfplay_of_chained_hands_keeps_every_invariant(hands):
+    summary = run("ramponneau", hands, seed=11)
     assert summary["violations"] == 0, summary["first_violations"]
 
 
@@ -508,7 +509,7 @@ def test_apply_never_changes_its_input():
         if state["actor"] == CHANCE:
             action = GAME.chance_action(state, rng)
         else:
-            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
-        nxt = GAME.apply(state, action)
+            action = random_move(GAME)(state, rng)
+        after = GAME.apply(state, action)
         assert state == copy
-        state = nxt
+        state = after

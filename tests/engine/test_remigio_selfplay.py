@@ -7,9 +7,9 @@ import time
 import pytest
 
 from cardgames import replay
-from cardgames.core import CHANCE, concrete
 from cardgames.remigio.game import GAME
 from cardgames.selfplay import run
+from tests.support.playing import bots_at, play_out
 
 
 def play_match(rng, bots=()):
@@ -18,28 +18,26 @@ def play_match(rng, bots=()):
     seats = rng.randint(low, high)
     state = GAME.new(seats, options)
     log = []
-    while state["actor"] is not None:
-        actor = state["actor"]
-        if actor == CHANCE:
-            action = GAME.chance_action(state, rng)
-        elif actor in bots:
-            action = GAME.bot_action(GAME.view(state, actor), rng)
-        else:
-            action = concrete(rng.choice(GAME.legal_actions(state)), rng)
-        state = GAME.apply(state, action)
-        log.append(action)
-        if state["phase"] in ("deal", "over"):
-            assert GAME.check_invariants(state) == [], GAME.check_invariants(state)
+
+    def sound_between_rounds(before, action, after):
+        if after["phase"] in ("deal", "over"):
+            assert GAME.check_invariants(after) == [], GAME.check_invariants(after)
+
+    state = play_out(GAME, state, rng, choose=bots_at(GAME, set(bots)),
+                     each=sound_between_rounds, log=log)
     assert replay(GAME, seats, options, None, log) == state
     return state
 
 
-def test_five_hundred_random_matches_end_with_a_sound_result():
+@pytest.mark.parametrize(
+    "matches", [60, pytest.param(500, marks=pytest.mark.slow)], ids=["quick", "long"]
+)
+def test_random_matches_end_with_a_sound_result(matches):
     rng = random.Random(2024)
     started = time.perf_counter()
     modes = set()
     kinds = set()
-    for _ in range(500):
+    for _ in range(matches):
         state = play_match(rng)
         result = GAME.result(state)
         assert result["winners"]
@@ -47,7 +45,7 @@ def test_five_hundred_random_matches_end_with_a_sound_result():
         modes.add(result["scoring"])
         kinds.add(state["last"]["kind"])
     seconds = time.perf_counter() - started
-    print(f"500 random Remigio matches in {seconds:.1f} s")
+    print(f"{matches} random Remigio matches in {seconds:.1f} s")
     assert modes == {"elimination", "payment"}
     assert "void" in kinds
 
@@ -64,12 +62,16 @@ def test_bot_matches_close_rounds_in_both_scoring_modes():
     assert closings & {"plain", "couleur", "sequence", "remigio", "five_pairs"}
 
 
-# 500 matches in four seeded chunks, so that pytest-xdist spreads them over the workers.
-@pytest.mark.parametrize("seed", [5, 6, 7, 8])
-def test_the_selfplay_checker_passes_on_five_hundred_random_matches(seed):
-    summary = run("remigio", 125, seed=seed)
+# Fifteen matches in `make test`; with the slow checks, 500 in four seeded chunks that
+# pytest-xdist spreads over the workers.
+@pytest.mark.parametrize(
+    "seed, matches",
+    [(4, 8)] + [pytest.param(seed, 125, marks=pytest.mark.slow) for seed in (5, 6, 7, 8)],
+)
+def test_the_selfplay_checker_passes_on_random_matches(seed, matches):
+    summary = run("remigio", matches, seed=seed)
     assert summary["violations"] == 0, summary["first_violations"]
-    assert sum(summary["games_by_seat_count"].values()) == 125
+    assert sum(summary["games_by_seat_count"].values()) == matches
 
 
 def test_the_selfplay_checker_passes_on_bot_matches():

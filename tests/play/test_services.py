@@ -21,6 +21,7 @@ from play.actions import (
 )
 from play.actions.games import next_carry
 from play.models import Action, ChatMessage, Game, Seat, Table
+from tests.support.tables import play_game_to_the_end
 
 
 @pytest.fixture(autouse=True)
@@ -192,26 +193,9 @@ def test_it_refuses_an_illegal_action_with_the_rule(alice, bob):
     assert not game.actions.filter(source="player").exists()
 
 
-def play_to_the_end(game, alice, bob, limit=5000):
-    from play.clock.scheduler import run_due
-
-    rng = random.Random(7)
-    for _ in range(limit):
-        game.refresh_from_db()
-        if game.status == "finished":
-            return game
-        user = actor_user(game, alice, bob)
-        if user is None:
-            run_due()
-            continue
-        choice = rng.choice(legal(game))
-        do_act(game, user, choice, game.version)
-    raise AssertionError("the game did not end")
-
-
 def test_the_replay_of_a_finished_game_equals_its_final_state(alice, bob):
     table = started_table(alice, bob, options={})
-    game = play_to_the_end(table.current_game(), alice, bob)
+    game = play_game_to_the_end(table.current_game(), {0: alice, 1: bob}, random.Random(7))
 
     actions = [a.action for a in game.actions.order_by("seq")]
     engine = table.engine

@@ -5,21 +5,16 @@ DATABASE_URL). SQLite has no SELECT ... FOR UPDATE and serialises writers by loc
 the whole file, so threads there test the driver's retry, not our locking.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 
 from play.actions import ServiceError, do_act, do_add_bot, do_create_table, do_join
 from play.clock.scheduler import run_due
 from play.models import Action
+from tests.support.concurrency import postgresql_only, race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="row-lock concurrency is tested on PostgreSQL (set DATABASE_URL)",
-    ),
+    postgresql_only,
 ]
 
 
@@ -41,33 +36,21 @@ def human_turn(alice, bob):
     raise AssertionError("no human turn")
 
 
-def race(count, submit):
-    """Run `submit(n)` in `count` threads released together; returns results/errors."""
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def worker(n):
-        try:
-            barrier.wait()
-            outcomes[n] = submit(n)
-        except ServiceError as refusal:
-            outcomes[n] = refusal.code
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
+def refusal_codes(outcomes):
+    """A refused submission as its code; anything else unexpected fails the test."""
+    for outcome in outcomes:
+        if isinstance(outcome, Exception) and not isinstance(outcome, ServiceError):
+            raise outcome
+    return [o.code if isinstance(o, ServiceError) else o for o in outcomes]
 
 
 def test_the_same_submission_from_many_threads_is_applied_once(alice, bob):
     game, user = human_turn(alice, bob)
     action = game.table.engine.legal_actions(game.state)[0]
 
-    outcomes = race(8, lambda n: do_act(game.pk, user, action, game.version, client_id="same"))
+    outcomes = refusal_codes(
+        race(8, lambda n: do_act(game.pk, user, action, game.version, client_id="same"))
+    )
 
     applied = [o for o in outcomes if not isinstance(o, str) and not o.duplicate]
     duplicates = [o for o in outcomes if not isinstance(o, str) and o.duplicate]
@@ -80,7 +63,9 @@ def test_different_submissions_for_one_version_apply_once(alice, bob):
     game, user = human_turn(alice, bob)
     action = game.table.engine.legal_actions(game.state)[0]
 
-    outcomes = race(8, lambda n: do_act(game.pk, user, action, game.version, client_id=f"c{n}"))
+    outcomes = refusal_codes(
+        race(8, lambda n: do_act(game.pk, user, action, game.version, client_id=f"c{n}"))
+    )
 
     applied = [o for o in outcomes if not isinstance(o, str)]
     assert len(applied) == 1, outcomes

@@ -4,14 +4,14 @@ What each viewer may see is proved at length in test_fair_play.py; these tests c
 page itself: navigation, the replay, access.
 """
 
-from datetime import timedelta
+import random
 
 import pytest
-from django.utils import timezone
 
 from cardgames.cards import card_name
-from play.actions import do_act, do_add_bot, do_bot_move, do_create_table
-from play.models import Game
+from play.actions import do_add_bot, do_create_table
+from tests.support.playing import default_move
+from tests.support.tables import play_game_to_the_end
 
 
 @pytest.fixture(autouse=True)
@@ -20,26 +20,13 @@ def _play_settings(settings):
     settings.PLAY_INPROCESS_SCHEDULER = False
 
 
-def play_to_the_end(game, alice):
-    """alice plays her default actions, the bot its own, until the game is over."""
-    later = timezone.now() + timedelta(days=1)
-    for _ in range(2000):
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            return game
-        engine = game.table.engine
-        if game.actor == 0:
-            do_act(game, alice, engine.default_action(game.state), game.version)
-        else:
-            do_bot_move(game.pk, later)
-    raise AssertionError("the game did not end")
-
-
 @pytest.fixture
 def finished(alice):
     table = do_create_table(alice, "all-fours", seat_count=2)
     do_add_bot(table, alice)
-    return play_to_the_end(table.current_game(), alice)
+    return play_game_to_the_end(
+        table.current_game(), {0: alice}, random.Random(2), choose=default_move(table.engine)
+    )
 
 
 def test_it_refuses_the_archive_of_a_game_being_played(client, alice):
@@ -118,9 +105,17 @@ def test_the_end_shows_what_each_seat_played_in_the_last_deal(client, alice, fin
 def test_out_of_range_steps_are_clamped(client, alice, finished):
     client.force_login(alice)
 
-    assert client.get(f"/jouer/parties/{finished.pk}/?etape=-4").status_code == 200
-    assert client.get(f"/jouer/parties/{finished.pk}/?etape=99999").status_code == 200
-    assert client.get(f"/jouer/parties/{finished.pk}/?etape=abc").status_code == 200
+    total = finished.actions.count()
+
+    def step_shown(query):
+        response = client.get(f"/jouer/parties/{finished.pk}/?etape={query}")
+        assert response.status_code == 200
+        return response.context["step"]
+
+    assert step_shown("-4") == 0
+    assert step_shown("99999") == total
+    assert step_shown("abc") == total
+    assert step_shown("3") == 3
 
 
 def test_an_unlisted_game_archive_opens_only_with_its_invitation(client, alice, bob, finished):

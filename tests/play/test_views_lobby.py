@@ -181,3 +181,10 @@ def test_the_lobby_speaks_english_when_asked(client, alice):
 
     assert "Play now against bots" in page
     assert "Open tables" in page
+
+
+def test_the_lobby_gives_each_game_the_players_its_engine_takes(client, db):
+    page = client.get("/jouer/").content.decode()
+
+    assert "Joueurs : 3 à 8 (2 en option)." in page  # Remigio, two players as an option
+    assert "Joueurs : 2 à 6." in page  # Ambigu

@@ -20,13 +20,15 @@ def editor(db):
 
 @pytest.fixture
 def terms(db):
-    """A tiny glossary: atout, levée."""
-    GlossaryTerm.objects.create(
-        slug="atout", term="Atout", variants="atouts", definition="La couleur maîtresse."
-    )
-    GlossaryTerm.objects.create(
-        slug="levee", term="Levée", variants="levées", definition="Les cartes d'un tour."
-    )
+    """A tiny glossary: atout, levée (saved as editors save them: rendered)."""
+    for slug, term, variants, definition in (
+        ("atout", "Atout", "atouts", "La couleur maîtresse."),
+        ("levee", "Levée", "levées", "Les cartes d'un tour."),
+    ):
+        services.do_save_term(
+            GlossaryTerm(slug=slug, term=term, variants=variants, definition=definition),
+            rerender=False,
+        )
 
 
 @pytest.fixture

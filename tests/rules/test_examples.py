@@ -4,43 +4,80 @@ import pytest
 
 from rules import content_files, examples, markup
 
-TERMS = [
-    markup.Term(
-        f.slug,
-        f.fields["term"],
-        tuple(v.strip() for v in f.fields["variants"].split(",") if v.strip()),
-        f"/regles/glossaire/{f.slug}/",
+GAMES = ["ambigu", "ascenseur", "ramponneau", "all-fours", "remigio"]
+LANGUAGES = ["fr", "en"]
+
+
+def glossary(language):
+    return [
+        markup.Term(
+            f.slug,
+            f.fields["term"],
+            tuple(v.strip() for v in f.fields["variants"].split(",") if v.strip()),
+            f"/regles/glossaire/{f.slug}/",
+        )
+        for f in content_files.glossary(language=language)
+    ]
+
+
+TERMS = {language: glossary(language) for language in LANGUAGES}
+PAGES = {
+    language: {f.slug: f for f in content_files.pages(language=language)} for language in LANGUAGES
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_example_of_the_page_is_confirmed_by_the_engine(slug, language):
+    rendered = markup.render(
+        PAGES[language][slug].body, terms=TERMS[language], game_page=True, language=language
     )
-    for f in content_files.glossary()
-]
-PAGES = {f.slug: f for f in content_files.pages()}
-
-
-@pytest.mark.parametrize("slug", ["ambigu", "ascenseur", "ramponneau", "all-fours", "remigio"])
-def test_every_example_of_the_page_is_confirmed_by_the_engine(slug):
-    rendered = markup.render(PAGES[slug].body, terms=TERMS, game_page=True)
 
     assert rendered.errors == []
     assert rendered.examples >= markup.MIN_EXAMPLES
-    assert "vérifié par le moteur" in rendered.html
+    wording = {"fr": "la table de jeu le rejoue", "en": "the game table replays it"}
+    assert wording[language] in rendered.html
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_english_page_keeps_the_french_pages_checked_examples(slug):
+    def kinds(language):
+        return sorted(
+            line.split(":", 1)[1].strip()
+            for line in PAGES[language][slug].body.splitlines()
+            if line.startswith("type:")
+        )
+
+    assert kinds("en") == kinds("fr")
 
 
 def test_every_published_example_is_still_confirmed(content):
     from rules import services
 
     for page in content:
-        assert services.render_page_body(page.body, page.slug).errors == [], page.slug
+        rendered = services.render_page_body(
+            page.body, page.slug, page.language, players_note=page.fiche_players
+        )
+        assert rendered.errors == [], (page.slug, page.language)
 
 
 def test_the_seeds_worked_examples_are_there():
-    assert "annonces: 3 0 5\ninterdite: 2" in PAGES["ascenseur"].body
-    assert "pot: 390 pour A B C, gagné par C" in PAGES["ramponneau"].body
-    assert "pot: 60 pour A B, gagné par A" in PAGES["ramponneau"].body
-    assert "A mise 50" in PAGES["ramponneau"].body
+    body = PAGES["fr"]
+    assert "annonces: 3 0 5\ninterdite: 2" in body["ascenseur"].body
+    assert "pot: 390 pour A B C, gagné par C" in body["ramponneau"].body
+    assert "pot: 60 pour A B, gagné par A" in body["ramponneau"].body
+    assert "A mise 50" in body["ramponneau"].body
 
 
 def check(text):
     return examples.check(examples.parse(text))
+
+
+def block(slug, title, language="fr"):
+    """The example block of a shipped page whose caption is ``title``."""
+    body = PAGES[language][slug].body
+    start = body.index(f"titre: {title}")
+    return body[body.rindex("```exemple", 0, start) + 10 : body.index("```", start)]
 
 
 def test_a_wrong_combination_value_is_caught():
@@ -59,12 +96,24 @@ def test_a_wrong_forbidden_bid_is_caught():
 
 
 def test_a_wrong_side_pot_is_caught():
-    body = PAGES["ramponneau"].body
-    start = body.index("titre: Un tapis à la rivière")
-    block = body[body.rindex("```exemple", 0, start) + 10 : body.index("```", start)]
-    check(block)  # as shipped: right
+    text = block("ramponneau", "Un tapis à la rivière")
+    check(text)  # as shipped: right
     with pytest.raises(examples.ExampleError, match="pot"):
-        check(block.replace("pot: 60 pour A B, gagné par A", "pot: 60 pour A B, gagné par B"))
+        check(text.replace("pot: 60 pour A B, gagné par A", "pot: 60 pour A B, gagné par B"))
+
+
+def test_an_all_in_that_nobody_goes_past_opens_no_side_pot():
+    text = block("ramponneau", "Deux tapis, mais un seul pot secondaire")
+    check(text)
+    with pytest.raises(examples.ExampleError, match="pas de tel pot"):
+        check(text + "\npot: 0 pour A D, gagné par A")
+
+
+def test_the_minimum_raise_follows_the_largest_raise_of_the_round():
+    text = block("ramponneau", "Un petit tapis ne fait pas baisser la relance minimale")
+    check(text)
+    with pytest.raises(examples.ExampleError, match="relance minimale"):
+        check(text.replace("relance minimale: 430", "relance minimale: 260"))
 
 
 def test_a_wrong_all_fours_point_is_caught():
@@ -99,3 +148,14 @@ def test_unknown_game_and_bad_cards_are_explained():
         check("jeu: belote\ntype: main")
     with pytest.raises(examples.ExampleError, match="n'est pas une carte"):
         check("jeu: ambigu\ntype: combinaison\nmain: Zz 9s\ncombinaison: point")
+
+
+def test_an_example_reads_in_the_language_of_its_page():
+    text = block("ambigu", "Trois dix et un neuf de pique")
+    french = markup.render(f"```exemple\n{text}\n```", language="fr").html
+    english = markup.render(f"```exemple\n{text}\n```", language="en").html
+
+    assert "Exemple 1" in french and "tricon avec grande prime" in french
+    assert "Example 1" in english and "tricon with great prime" in english
+    assert "Checked example" in english and "Exemple" not in english
+    assert 'aria-label="ten of hearts"' in english

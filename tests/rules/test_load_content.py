@@ -6,16 +6,17 @@ from rules.models import GlossaryTerm, RulesPage
 
 
 def test_it_loads_the_five_games_and_the_glossary(content):
-    assert set(content.values_list("slug", flat=True)) == {
+    assert set(content.filter(language="fr").values_list("slug", flat=True)) == {
         "ambigu",
         "ascenseur",
         "ramponneau",
         "all-fours",
         "remigio",
+        "exemples-verifies",
     }
-    assert GlossaryTerm.objects.count() >= 34
+    assert GlossaryTerm.objects.filter(language="fr").count() >= 34
     comment = (
-        Version.objects.get_for_object(RulesPage.objects.get(slug="ambigu"))
+        Version.objects.get_for_object(RulesPage.objects.get(slug="ambigu", language="fr"))
         .first()
         .revision.get_comment()
     )
@@ -30,7 +31,7 @@ def test_it_is_idempotent(content):
 
 
 def test_it_keeps_an_editors_change_unless_forced(content, editor):
-    page = RulesPage.objects.get(slug="ascenseur")
+    page = RulesPage.objects.get(slug="ascenseur", language="fr")
     edited = page.body.replace("tient en une phrase", "se résume en une phrase")
     services.do_publish(page, {"body": edited}, editor)
     RulesPage.objects.filter(pk=page.pk).update(

@@ -1,5 +1,7 @@
+from cardgames.ramponneau.game import GAME as RAMPONNEAU
 from rules import services
 from rules.models import RulesPage
+from tests.rules.test_examples import PAGES
 
 
 def test_the_index_lists_the_published_games(client, content):
@@ -64,3 +66,47 @@ def test_a_cached_page_is_served_from_the_cache(client, essai, django_assert_max
     RulesPage.objects.filter(pk=essai.pk).update(html="<p>changé en douce</p>")  # same stamp
 
     assert "changé en douce" not in client.get("/regles/essai/").content.decode()
+
+
+# ----- statements fixed in issue 16 --------------------------------------------------------
+
+
+def test_the_all_fours_page_says_what_the_cinch_players_try():
+    for language, said in (("fr", "battre le cinq d'atout"), ("en", "beat the five of trumps")):
+        body = PAGES[language]["all-fours"].body
+        assert said in body
+        assert "carte maîtresse" not in body
+
+
+def test_the_all_fours_page_counts_every_turn_up_that_scores():
+    body = PAGES["fr"]["all-fours"].body
+    assert "quatre au plus, plus ceux de la" not in body
+    assert "celle d'une redonne quand le talon s'est épuisé" in body
+    assert "the one of a redeal when the stock has run out" in PAGES["en"]["all-fours"].body
+
+
+def test_the_ramponneau_page_states_the_house_betting_rules():
+    french = PAGES["fr"]["ramponneau"].body
+    assert "la plus forte mise ou relance déjà faite dans ce tour" in french
+    assert "d'au moins autant que la dernière mise ou relance" not in french
+    assert "soit fait tapis pour moins" in french and "elle peut encore dire parole" in french
+    assert "autant de pots secondaires que de tapis de montants différents" not in french
+    english = PAGES["en"]["ramponneau"].body
+    assert "the largest bet or raise already made in this round" in english
+    assert "gone all in for less" in english and "it may still check or raise" in english
+
+
+def test_the_ramponneau_buy_in_matches_the_table_option_on_the_same_page():
+    option = next(o for o in RAMPONNEAU.options if o.key == "starting_stack")
+    others = [str(value) for value, _fr, _en in option.choices if value != option.default]
+    for language, unit in (("fr", "grosses blindes"), ("en", "big blinds")):
+        body = PAGES[language]["ramponneau"].body
+        assert f"{option.default} {unit}" in body
+        assert all(value in body for value in others)
+        assert "de 10 à 100 fois la grosse" not in body
+
+
+def test_the_innkeeper_is_spelled_ramponeau_in_the_history():
+    assert "Ramponeau" in PAGES["fr"]["ramponneau"].body.split("## Histoire")[1]
+    assert "Ramponeau" in PAGES["en"]["ramponneau"].body.split("## History")[1]
+    assert PAGES["fr"]["ramponneau"].fields["title"] == "Le Ramponneau"

@@ -1,4 +1,5 @@
-"""Load the rules pages and the glossary shipped in rules/content/ into the database.
+"""Load the rules pages and the glossary shipped in rules/content/ into the database:
+French first, then each translation (rules/content/<language>/), one row per language.
 
 Idempotent: a file whose content was already loaded is skipped. A changed file is loaded
 and published with the revision comment "chargé depuis le dépôt", unless an editor has
@@ -50,17 +51,33 @@ class Command(BaseCommand):
 
     def handle(self, *args, force=False, strict=False, verbosity=1, **options):
         self.verbosity = verbosity
-        failures = []
-        changed_terms = self.load_terms(force)
-        terms = services.glossary_terms("fr")
+        failures, loaded, skipped, changed_terms = [], 0, 0, 0
+        # French first: a translation is a row beside the French one (same slug).
+        for language in content_files.languages():
+            changed_terms += self.load_terms(force, language)
+            counts = self.load_pages(force, language, failures)
+            loaded, skipped = loaded + counts[0], skipped + counts[1]
+            # The rendering depends on the code (cards, examples) and on the glossary.
+            services.rerender_pages(language)
+        if verbosity:
+            self.stdout.write(
+                f"Rules: {loaded} page(s) and {changed_terms} glossary term(s) loaded, "
+                f"{skipped} kept as edited on the site."
+            )
+        if failures and strict:
+            raise CommandError(f"Pages with errors: {', '.join(failures)}")
+
+    def load_pages(self, force: bool, language: str, failures: list) -> tuple[int, int]:
+        terms = services.glossary_terms(language)
         loaded = skipped = 0
-        for item in content_files.pages():
+        for item in content_files.pages(language=language):
+            label = item.slug if language == "fr" else f"{language}/{item.slug}"
             values = {name: item.fields.get(name, "") for name in EDITABLE_FIELDS if name != "body"}
             values["body"] = item.body
             values["order"] = item.fields.get("order", 0)
             digest = fingerprint(values)
             page, created = RulesPage.objects.get_or_create(
-                slug=item.slug, language="fr", defaults={"title": values["title"]}
+                slug=item.slug, language=language, defaults={"title": values["title"]}
             )
             if not created and page.loaded_hash == digest and page.status == Status.PUBLISHED:
                 continue
@@ -72,7 +89,7 @@ class Command(BaseCommand):
             if edited and not force:
                 skipped += 1
                 self.warn(
-                    f"{item.slug}: changed on the site since the last load; kept "
+                    f"{label}: changed on the site since the last load; kept "
                     "(use --force to load the file anyway)."
                 )
                 continue
@@ -81,25 +98,17 @@ class Command(BaseCommand):
             try:
                 page = services.do_publish(page, values, comment=COMMENT, terms=terms)
             except services.PublishRefused as refused:
-                failures.append(item.slug)
-                self.warn(f"{item.slug}: not published, the content has errors:")
+                failures.append(label)
+                self.warn(f"{label}: not published, the content has errors:")
                 for error in refused.errors:
                     self.warn(f"  - {error}")
                 continue
             RulesPage.objects.filter(pk=page.pk).update(loaded_hash=digest)
             loaded += 1
-        # The rendering depends on the code (cards, examples) and on the glossary: refresh it.
-        services.rerender_pages("fr")
-        if verbosity:
-            self.stdout.write(
-                f"Rules: {loaded} page(s) and {changed_terms} glossary term(s) loaded, "
-                f"{skipped} kept as edited on the site."
-            )
-        if failures and strict:
-            raise CommandError(f"Pages with errors: {', '.join(failures)}")
+        return loaded, skipped
 
-    def load_terms(self, force: bool) -> int:
-        files = content_files.glossary()
+    def load_terms(self, force: bool, language: str) -> int:
+        files = content_files.glossary(language=language)
         # Definitions link each other: they are all rendered against the full list of terms.
         terms = [
             services.markup.Term(
@@ -118,7 +127,7 @@ class Command(BaseCommand):
                 "definition": item.body,
             }
             digest = fingerprint(values)
-            term = GlossaryTerm.objects.filter(slug=item.slug, language="fr").first()
+            term = GlossaryTerm.objects.filter(slug=item.slug, language=language).first()
             if term is not None and term.loaded_hash == digest:
                 continue
             if (
@@ -128,10 +137,11 @@ class Command(BaseCommand):
                 and not force
             ):
                 self.warn(
-                    f"glossaire/{item.slug}: changed on the site; kept (--force to overwrite)."
+                    f"glossaire/{item.slug} ({language}): changed on the site; kept "
+                    "(--force to overwrite)."
                 )
                 continue
-            term = term or GlossaryTerm(slug=item.slug, language="fr")
+            term = term or GlossaryTerm(slug=item.slug, language=language)
             term.term, term.variants, term.definition = (
                 values["term"],
                 values["variants"],
@@ -141,7 +151,7 @@ class Command(BaseCommand):
             try:
                 services.do_save_term(term, comment=COMMENT, rerender=False, terms=terms)
             except services.PublishRefused as refused:
-                self.warn(f"glossaire/{item.slug}: {'; '.join(refused.errors)}")
+                self.warn(f"glossaire/{item.slug} ({language}): {'; '.join(refused.errors)}")
                 continue
             GlossaryTerm.objects.filter(pk=term.pk).update(loaded_hash=digest)
             count += 1

@@ -1,0 +1,1 @@
+"""Chips at tables: caves and cash-outs, deals, settlement, rake, taverns, conservation."""

@@ -1,0 +1,181 @@
+"""Hands: the daily allowance of free hands per game, and premium packs.
+
+A hand is counted when it is dealt to the player (`consume_hand`, called through the
+economy's interface for each human seat dealt in). Free hands come first:
+`HandAllowance.daily_hands` a day per game, or the economy's game table's (days run
+midnight to midnight, Europe/Paris), then one pack hand (a hand credit in the ledger,
+which never expires; `do_buy_pack` sells packs for tokens). A table's owner plays without limit at
+their own table; level 0 players (e-mail not verified) get no hands in counted games.
+Per player, counting is serialised by the wallet row lock, so two tables dealing at the
+same instant cannot both take the last free hand.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts import levels
+from cardgames import available_games
+from economy import games, ledger
+from economy.conf import setting
+from economy.errors import EconomyError
+from economy.models import Currency, HandAllowance, HandDeal, HandPack, LedgerEntry
+
+
+def today(now: dt.datetime | None = None) -> dt.date:
+    """The allowance day of an instant (Europe/Paris midnight to midnight)."""
+    now = now or timezone.now()
+    return now.astimezone(ZoneInfo(setting("HAND_DAY_TIMEZONE"))).date()
+
+
+def daily_allowance(game_slug: str) -> int | None:
+    """Free hands a day for a game; None means unlimited."""
+    row = HandAllowance.objects.filter(game_slug=game_slug).first()
+    if row is not None:
+        return row.daily_hands
+    return games.daily_hands(game_slug)
+
+
+def free_hands_used(user, game_slug: str, day: dt.date | None = None) -> int:
+    return HandDeal.objects.filter(
+        user=user, game_slug=game_slug, day=day or today(), source=HandDeal.Source.FREE
+    ).count()
+
+
+@dataclass
+class HandsStatus:
+    game_slug: str
+    allowance: int | None  # None: unlimited
+    free_left: int | None
+    pack: int
+    level_ok: bool
+
+    @property
+    def unlimited(self) -> bool:
+        return self.allowance is None
+
+    @property
+    def can_play(self) -> bool:
+        if self.unlimited:
+            return True
+        return self.level_ok and (self.free_left > 0 or self.pack > 0)
+
+
+def status(user, game_slug: str, now=None) -> HandsStatus:
+    """What the profile and the table page show: free hands left today, pack balance."""
+    allowance = daily_allowance(game_slug)
+    pack = ledger.wallet_of(user).hand_credits if user.is_authenticated else 0
+    level_ok = levels.level_of(user) >= levels.VERIFIED
+    if allowance is None:
+        return HandsStatus(game_slug, None, None, pack, level_ok)
+    left = max(allowance - free_hands_used(user, game_slug, today(now)), 0) if level_ok else 0
+    return HandsStatus(game_slug, allowance, left, pack, level_ok)
+
+
+def limited_statuses(user) -> list[tuple[str, HandsStatus]]:
+    """Today's hands of every game with a daily limit, in the registry's order, with the
+    game's name in the reader's language (the profile's purse shows them)."""
+    statuses = []
+    for slug in available_games():
+        today_status = status(user, slug)
+        if not today_status.unlimited:
+            statuses.append((games.display_name(slug), today_status))
+    return statuses
+
+
+class NoHandLeft(Exception):
+    """The player cannot be dealt in: `reason` is "level" or "no_hands"."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+def consume_hand(
+    user,
+    game_slug: str,
+    *,
+    table_id: int,
+    game_number: int,
+    is_owner: bool = False,
+    position: int | None = None,
+    now=None,
+) -> HandDeal:
+    """Count one hand dealt to `user` (once per table and game number).
+
+    Returns the HandDeal (its `source` says how it was paid); raises NoHandLeft when
+    the player may not be dealt in. Unlimited games and owners write a row too, so the
+    history and contests see every hand.
+    """
+    with transaction.atomic():
+        wallet = ledger.lock_wallet(user)
+        existing = HandDeal.objects.filter(
+            user=user, table_id=table_id, game_number=game_number
+        ).first()
+        if existing is not None:
+            return existing
+        day = today(now)
+        allowance = daily_allowance(game_slug)
+        if is_owner:
+            source = HandDeal.Source.OWNER
+        elif allowance is None:
+            source = HandDeal.Source.UNLIMITED
+        else:
+            if levels.level_of(user) < levels.VERIFIED:
+                raise NoHandLeft("level")
+            if free_hands_used(user, game_slug, day) < allowance:
+                source = HandDeal.Source.FREE
+            elif wallet.hand_credits > 0:
+                ledger.post(
+                    user,
+                    Currency.HANDS,
+                    -1,
+                    reason=LedgerEntry.Reason.HAND,
+                    key=f"hand:{user.pk}:{table_id}:{game_number}",
+                    ref=("hand", f"{table_id}:{game_number}"),
+                    wallet=wallet,
+                )
+                source = HandDeal.Source.PACK
+            else:
+                raise NoHandLeft("no_hands")
+        return HandDeal.objects.create(
+            user=user,
+            game_slug=game_slug,
+            day=day,
+            table_id=table_id,
+            game_number=game_number,
+            position=position,
+            source=source,
+        )
+
+
+def do_buy_pack(user, pack, request_key: str | None = None) -> LedgerEntry:
+    """Exchange tokens for a pack of hand credits; the same request_key counts once."""
+    if isinstance(pack, int):
+        pack = HandPack.objects.filter(pk=pack).first()
+    if pack is None or not pack.active:
+        raise EconomyError("not_found", _("Ce paquet de mains n'est pas en vente."))
+    key = f"pack:{user.pk}:{request_key or ledger.new_request_key()}"
+    reason = LedgerEntry.Reason.HAND_PACK
+    with transaction.atomic():
+        wallet = ledger.lock_wallet(user)
+        try:
+            paid = ledger.post(user, Currency.TOKENS, -pack.price_tokens, reason=reason,
+                               key=f"{key}:tokens", ref=("hand_pack", pack.pk), wallet=wallet)
+        except ledger.InsufficientFunds:
+            raise EconomyError(
+                "insufficient_tokens",
+                _("Il vous faut %(price_tokens)s jetons d'or (vous en avez %(tokens)s)."),
+                price_tokens=pack.price_tokens,
+                tokens=wallet.tokens,
+            ) from None
+        if not paid.created:
+            return LedgerEntry.objects.get(idempotency_key=f"{key}:hands")
+        return ledger.post(user, Currency.HANDS, pack.hands, reason=reason,
+                           key=f"{key}:hands", ref=("hand_pack", pack.pk), wallet=wallet).entry

@@ -1,0 +1,122 @@
+"""What play asks of the economy: the one module of the economy that play imports.
+
+Play calls these from its action functions (play/actions/), inside the transaction that
+holds the table locked, and only at a hand's boundaries: when a player sits down, when a
+hand is dealt, when it ends, when a player leaves. A move inside a hand never reaches the
+economy. Two kinds of tables concern it (docs/economy.md):
+
+- **chip tables** (a chip game's tables but practice tables: economy/games.py), where
+  players cave écus into chips: the economy decides who is dealt in with which stacks
+  (``deal_chip_hand``), settles each hand (``chip_hand_ended``), pays out a player who
+  leaves (``player_leaves_chip_table``), closes a deserted table (``chip_table_waits``);
+- **tables that count hands per game** (every other table but practice tables): a player
+  needs a hand of the daily allowance left to sit down (``may_sit``), and each game dealt
+  counts one for each player (``may_be_dealt``, ``count_hand``).
+
+The economy never calls play's action functions back: what it needs play to do, it asks
+the table host play registers (economy/host.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from economy import games, hands
+from economy.chips import caves, deals
+from economy.chips.taverns import keeps_table
+from economy.hands import NoHandLeft
+
+__all__ = [
+    "NoHandLeft",
+    "Verdict",
+    "chip_hand_ended",
+    "chip_table_waits",
+    "count_hand",
+    "counts_hands_per_game",
+    "deal_chip_hand",
+    "is_chip_table",
+    "may_be_dealt",
+    "may_sit",
+    "player_leaves_chip_table",
+]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a player may sit or be dealt in; ``reason`` when not: "level" (e-mail not
+    verified) or "no_hands" (no free hand left today and no pack hand)."""
+
+    allowed: bool
+    reason: str = ""
+
+
+ALLOWED = Verdict(True)
+
+
+def is_chip_table(table) -> bool:
+    """Whether the table is played for écus (caves and chips)."""
+    return games.is_chip_table(table)
+
+
+def counts_hands_per_game(game_slug: str, practice: bool) -> bool:
+    """Whether each game dealt at such a table counts one hand per player (chip tables
+    count one per deal, themselves; practice tables against bots are free play)."""
+    return not practice and not games.is_chip_game(game_slug)
+
+
+# ----- tables that count hands per game ------------------------------------------------
+
+
+def _verdict(status: hands.HandsStatus) -> Verdict:
+    if status.can_play:
+        return ALLOWED
+    return Verdict(False, "no_hands" if status.level_ok else "level")
+
+
+def may_sit(user, game_slug: str, *, practice: bool) -> Verdict:
+    """May ``user`` take a seat at a new or waiting table of this game?"""
+    if not counts_hands_per_game(game_slug, practice):
+        return ALLOWED
+    return _verdict(hands.status(user, game_slug))
+
+
+def may_be_dealt(table, user) -> Verdict:
+    """A game is about to be dealt at a table that counts hands per game: may ``user``
+    (seated there) be dealt in? Tavern keepers always may at their own table."""
+    if keeps_table(table, user.pk):
+        return ALLOWED
+    return _verdict(hands.status(user, table.game_slug))
+
+
+def count_hand(table, seat, number: int) -> None:
+    """Count game ``number`` of the table as one hand of ``seat``'s player (once per
+    table and number). Raises ``NoHandLeft`` if none is left (spent meanwhile)."""
+    hands.consume_hand(seat.user, table.game_slug, table_id=table.pk, game_number=number,
+                       is_owner=keeps_table(table, seat.user_id), position=seat.position)
+
+
+# ----- chip tables -----------------------------------------------------------------------
+
+
+def deal_chip_hand(table, kept: dict | None, number: int) -> dict | None:
+    """Hand ``number`` is being dealt: the carry it starts from (who has chips, with what
+    stacks), each player dealt in counted a hand; None when fewer than two can play (the
+    table waits)."""
+    return deals.deal_hand(table, kept, number)
+
+
+def chip_hand_ended(table, final_state: dict) -> dict:
+    """A hand has ended: settle it (stacks back to the reserves, rake, debts, players
+    leaving paid out); returns what the next deal keeps of it."""
+    return deals.hand_ended(table, final_state)
+
+
+def chip_table_waits(table) -> None:
+    """No hand could be dealt: the table waits for players, or closes if nobody is left."""
+    deals.close_if_deserted(table)
+
+
+def player_leaves_chip_table(table, seat) -> None:
+    """A player leaves: paid out at once, or when the hand they are dealt in is settled
+    (the bot plays their seat until then)."""
+    caves.leave_chip_table(table, seat)

@@ -1,0 +1,26 @@
+"""The public pages of the contests (concours): the list and one contest's standings."""
+
+from django.shortcuts import get_object_or_404, render
+
+from economy import contests
+from economy.models import Contest
+
+
+def contest_list(request):
+    return render(request, "economy/contests/list.html",
+                  {"contests": [(c, contests.phase(c)) for c in Contest.objects.all()[:50]]})
+
+
+def contest_detail(request, pk):
+    """Standings, live while it runs (htmx polls the fragment), then the winners."""
+    contest = get_object_or_404(Contest, pk=pk)
+    context = {
+        "contest": contest,
+        "phase": contests.phase(contest),
+        "scoring": contests.scoring(contest),
+        "standings": contests.standings(contest),
+        "winners": contests.winners(contest),
+    }
+    if getattr(request, "htmx", False):
+        return render(request, "economy/contests/_standings.html", context)
+    return render(request, "economy/contests/detail.html", context)

@@ -8,7 +8,8 @@
   combination's cards), and in the renvis weighs its hand against the hands players show
   down after exchanging (``strength.showdown_percentile``), expects more from the last
   player who raised, raises only a hand likely to win and calls when the pot pays;
-- maître: judges its chance against hands consistent with what each opponent did
+- maître: opens the vade only with a near-certain winner, follows with the better half,
+  and judges its chance against hands consistent with what each opponent did
   (``search``).
 """
 

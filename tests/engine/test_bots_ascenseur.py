@@ -59,14 +59,15 @@ def test_the_no_trump_deal_bid_counts_guarded_kings_and_long_clubs(level, seed):
     assert 3 <= bid["tricks"] <= 7
 
 
-def test_the_habitue_bids_add_up_to_about_the_tricks_of_the_no_trump_deal():
+@pytest.mark.parametrize("level, deals", [("habitue", 12), ("maitre", 8)])
+def test_the_bids_add_up_to_about_the_tricks_of_the_no_trump_deal(level, deals):
     # Over 160 such bids the first bot's four bids totalled 5.2 for 13 tricks.
     totals = []
-    for seed in range(12):
+    for seed in range(deals):
         state, _ = deal_with(random.Random(seed).sample(DECK, 13), 100 + seed)
         while state["phase"] == "bid":
             view = GAME.view(state, state["actor"])
-            state = GAME.apply(state, GAME.bot_action(view, random.Random(seed), "habitue"))
+            state = GAME.apply(state, GAME.bot_action(view, random.Random(seed), level))
         totals.append(sum(state["bids"]))
     assert 10 <= sum(totals) / len(totals) <= 15
 

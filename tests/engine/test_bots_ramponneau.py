@@ -191,6 +191,26 @@ def test_the_button_opens_four_hands_in_ten_at_least(level):
     assert button_open_share(level) >= 0.4
 
 
+def heads_up_button_play_share(level) -> float:
+    """Heads-up the button posts the small blind and speaks first: the share of starting
+    hands (weighted by their combinations) it completes or raises rather than folds."""
+    played = total = 0
+    for name in poker.CLASS_NAMES:
+        combo = poker.CLASS_COMBOS[name][0]
+        state = dealt(2, {0: list(combo)}, button=0)
+        assert state["actor"] == 0
+        weight = len(poker.CLASS_COMBOS[name])
+        total += weight
+        played += weight * (decision(state, level)["type"] != "fold")
+    return played / total
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_the_heads_up_button_plays_most_hands_for_half_a_big_blind(level):
+    # The first bot folded 80 % of its hands on the button for half a big blind.
+    assert heads_up_button_play_share(level) >= 0.6
+
+
 def test_the_beginner_plays_more_hands_than_the_regular():
     def played(level):
         count = 0

@@ -26,6 +26,12 @@ CHANCE = "chance"
 # sound club player, "maître" searches over what its seat cannot see.
 BOT_LEVELS = ("debutant", "habitue", "maitre")
 DEFAULT_BOT_LEVEL = "habitue"
+# What a seat shows for its bot's level, (French, English).
+BOT_LEVEL_LABELS = {
+    "debutant": ("Débutant", "Beginner"),
+    "habitue": ("Habitué", "Regular"),
+    "maitre": ("Maître", "Master"),
+}
 
 # View keys that are choices to make now: an archive shows what happened, not buttons.
 ARCHIVE_DROPS = ("legal_actions", "closings")

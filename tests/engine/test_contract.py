@@ -252,3 +252,10 @@ def test_illegal_action_names_its_rule_in_french_and_english():
     assert refusal.message("en") == "Rule."
     assert refusal.as_dict() == {"rule": "game.rule", "fr": "Règle.", "en": "Rule."}
     assert IllegalAction("r", "seulement").en == "seulement"
+
+
+def test_every_bot_level_has_a_label_in_both_languages():
+    from cardgames.core import BOT_LEVEL_LABELS, BOT_LEVELS, DEFAULT_BOT_LEVEL
+
+    assert set(BOT_LEVEL_LABELS) == set(BOT_LEVELS) and DEFAULT_BOT_LEVEL in BOT_LEVELS
+    assert all(fr and en for fr, en in BOT_LEVEL_LABELS.values())

@@ -89,15 +89,21 @@ def choose_draw(view, rules: Rules, unseen: Counter, deadline: float) -> dict:
 
 def natural_outs(kept, unseen: Counter, rules: Rules) -> int:
     """Unseen natural cards (copies) that, drawn in place of the one joker of the ten
-    cards ``kept``, would close without a joker (and so double the closing)."""
+    cards ``kept``, would close without a joker (and so double the closing); counting
+    stops at ``WAIT_OUTS``."""
     naturals = [c for c in kept if c[0] != "X"]
     if len(naturals) != len(kept) - 1:
         return 0
-    return sum(
-        copies
-        for face, copies in unseen.items()
-        if face[0] != "X" and leftover_count(naturals + [face + ".9"], rules) == 0
-    )
+    outs = 0
+    for face, copies in unseen.items():
+        # a face that can share no meld with the naturals is left over: no solver needed
+        if face[0] == "X" or not connected(face, naturals):
+            continue
+        if leftover_count(naturals + [face + ".9"], rules) == 0:
+            outs += copies
+            if outs >= WAIT_OUTS:
+                return outs  # enough to wait: the exact number is not needed
+    return outs
 
 
 def waiting_pays(view, closing, unseen: Counter, rules: Rules) -> bool:

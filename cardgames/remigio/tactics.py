@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..melds import Rules, best_arrangement, leftover_count
-from .hand import best_discard, count_after_drawing
+from .hand import best_discard, connected, count_after_drawing
 
 DRAW_GAIN = 4  # count improvement that makes taking the (visible) discard worthwhile
 
@@ -25,8 +25,10 @@ def current_arrangement(view, rules: Rules) -> tuple[int, list[str]]:
     return found.count, list(found.leftover)
 
 
-def no_joker_outs(kept, rules: Rules) -> int:
-    """How many faces, drawn in place of the one joker of ``kept``, would close without joker."""
+def no_joker_outs(kept, rules: Rules, enough: int | None = None) -> int:
+    """How many faces, drawn in place of the one joker of ``kept``, would close without joker
+    (counting stops at ``enough``). Only a face that could share a meld with one of the
+    naturals is worth asking the solver about: any other is left over."""
     jokers = [c for c in kept if c[0] == "X"]
     if len(jokers) != 1:
         return 0
@@ -34,8 +36,11 @@ def no_joker_outs(kept, rules: Rules) -> int:
     outs = 0
     for suit in "cdhs":
         for rank in "A23456789TJQK":
-            if leftover_count(naturals + [f"{rank}{suit}.9"], rules) == 0:
+            face = f"{rank}{suit}.9"
+            if connected(face, naturals) and leftover_count(naturals + [face], rules) == 0:
                 outs += 1
+                if enough is not None and outs >= enough:
+                    return outs
     return outs
 
 
@@ -53,7 +58,7 @@ def waiting_pays(view, rng, closing, rules) -> bool:
         return False
     kept = list(view["hand"])
     kept.remove(closing["card"])
-    return no_joker_outs(kept, rules) >= 2 and rng.random() < 0.6
+    return no_joker_outs(kept, rules, enough=2) >= 2 and rng.random() < 0.6
 
 
 def best_closing(view, rules: Rules):

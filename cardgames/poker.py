@@ -26,7 +26,8 @@ decide between hands of the same category, most significant first.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 RANK_ORDER = "23456789TJQKA"  # rank index 0..12, ace high
 SUIT_ORDER = "cdhs"
@@ -360,3 +361,169 @@ def equity(hole, board, opponents: int, trials: int, rng, dead=()) -> float:
         elif mine == best:
             won += 1.0 / (ties + 1)
     return won / trials if trials else 0.0
+
+
+# ----- ranges: hole-card classes and showdowns against weighted combinations ---------------
+#
+# Ramponneau's stronger bots reason about what an opponent may hold as a weight on each of
+# the 1,326 two-card combinations. The helpers below enumerate them, name their starting-hand
+# class ("AKs", "T9o", "77"), and compare one hand with all of them at once on sampled
+# runouts, so that any number of weightings (an opponent's range now, the same range after
+# a call...) is scored from one pass of evaluations.
+
+HOLE_COMBOS: tuple[tuple[str, str], ...] = tuple(combinations(CARDS, 2))
+
+
+def hand_class(hole) -> str:
+    """The starting-hand class of two cards: "AA", "AKs" (suited), "T9o" (offsuit)."""
+    a, b = hole
+    ra, rb = RANK_ORDER.index(a[0]), RANK_ORDER.index(b[0])
+    if ra < rb:
+        a, b, ra, rb = b, a, rb, ra
+    if ra == rb:
+        return a[0] + b[0]
+    return a[0] + b[0] + ("s" if a[1] == b[1] else "o")
+
+
+def _class_names() -> tuple[str, ...]:
+    names = []
+    for high in range(12, -1, -1):
+        for low in range(high, -1, -1):
+            pair = RANK_ORDER[high] + RANK_ORDER[low]
+            names += [pair] if high == low else [pair + "s", pair + "o"]
+    return tuple(names)
+
+
+CLASS_NAMES: tuple[str, ...] = _class_names()  # the 169 classes, AA first
+CLASS_COMBOS: dict[str, tuple[tuple[str, str], ...]] = {name: () for name in CLASS_NAMES}
+for _combo in HOLE_COMBOS:
+    _name = hand_class(_combo)
+    CLASS_COMBOS[_name] = CLASS_COMBOS[_name] + (_combo,)
+
+
+def runouts(known, board, count: int, rng) -> list[tuple[str, ...]]:
+    """Up to ``count`` ways to complete ``board`` to five cards, avoiding ``known`` cards.
+
+    On the turn every river is listed (at most ``count`` of them, sampled when fewer); on
+    the river the one runout is the empty one; on the flop the turn cards are taken in a
+    shuffled round (each turn card once before any twice: less noise than drawing both
+    cards at random) with a random river; before the flop five cards are drawn at random.
+    """
+    missing = 5 - len(board)
+    if missing == 0:
+        return [()]
+    dead = set(known) | set(board)
+    deck = [c for c in CARDS if c not in dead]
+    if missing == 1:
+        if count >= len(deck):
+            return [(c,) for c in deck]
+        return [(c,) for c in rng.sample(deck, count)]
+    if missing == 2:
+        turns = rng.sample(deck, len(deck))
+        outs = []
+        for i in range(count):
+            turn = turns[i % len(turns)]
+            river = turn
+            while river == turn:
+                river = deck[rng.randrange(len(deck))]
+            outs.append((turn, river))
+        return outs
+    return [tuple(rng.sample(deck, missing)) for _ in range(count)]
+
+
+def showdowns(hole, board, combos, outs) -> list[tuple]:
+    """For each runout of ``outs``, which of ``combos`` ``hole`` beats, ties, or cannot meet.
+
+    Returns one record per runout: three getters (``operator.itemgetter``) of the indices
+    into ``combos`` of the combinations beaten (including those blocked by the runout's
+    cards), tied, and blocked. ``range_equity`` turns records and weights into an equity.
+    ``combos`` must avoid ``hole`` and ``board``.
+    """
+    key = KEY
+    nonflush = _NONFLUSH
+    rank_keys = [(key[a] + key[b]) & _RANK_MASK for a, b in combos]
+    holders: dict[str, list[int]] = {}
+    # For each suit, the combinations holding it and the ranks they hold in it.
+    suited: list[list[tuple[int, int]]] = [[] for _ in SUIT_ORDER]
+    for i, (a, b) in enumerate(combos):
+        holders.setdefault(a, []).append(i)
+        holders.setdefault(b, []).append(i)
+        for suit in {_SUIT_OF[a], _SUIT_OF[b]}:
+            ranks = sum(_RANK_BIT[c] for c in (a, b) if _SUIT_OF[c] == suit)
+            suited[suit].append((i, ranks))
+    indices = range(len(combos))
+    board = tuple(board)
+    hole = tuple(hole)
+    records = []
+    for out in outs:
+        full = board + tuple(out)
+        base = sum(map(key.__getitem__, full), _OFFSET)
+        mine = base + key[hole[0]] + key[hole[1]]
+        if mine & _FLUSH_TEST:
+            mine = _flush_value(full + hole, mine)
+        else:
+            mine = nonflush[mine & _RANK_MASK]
+        # Ranks and suits add separately (the base-5 rank digits cannot carry into the
+        # suit counters): every combination's rank part first, all in C, then the few
+        # that may hold a flush. A combination holding a runout card gets a nonsense key
+        # (None, or another hand's value): it is counted as blocked below.
+        values = list(map(nonflush.get, map((base & _RANK_MASK).__add__, rank_keys)))
+        for suit in _flush_suits(base):
+            # Five cards of a suit among seven leave no room for a full house or four of
+            # a kind: the flush (or straight flush) is the hand, read from the rank mask.
+            on_board = sum(_RANK_BIT[c] for c in full if _SUIT_OF[c] == suit)
+            if on_board.bit_count() >= 5:  # every hand holds at least the board's flush
+                flush = _FLUSH[on_board]
+                values = [max(v, flush) if v is not None else v for v in values]
+            for i, ranks in suited[suit]:
+                mask = on_board | ranks
+                if mask.bit_count() >= 5:
+                    values[i] = _FLUSH[mask]
+        blocked = sorted({i for c in out for i in holders.get(c, ())})
+        for i in blocked:
+            values[i] = -2
+        beaten = list(compress(indices, map(mine.__gt__, values)))
+        tied = list(compress(indices, map(mine.__eq__, values)))
+        records.append((_getter(beaten), _getter(tied), _getter(blocked)))
+    return records
+
+
+def _flush_suits(board_total: int) -> list[int]:
+    """The suits two more cards can make a flush in, from a board's summed keys (three
+    of the suit on the board: its counter, started at 3, stands at 6 or more)."""
+    counters = board_total >> _SUIT_SHIFT
+    return [suit for suit in range(4) if (counters >> (4 * suit)) & 15 >= 6]
+
+
+def _getter(indices):
+    """An itemgetter that always returns a tuple (itemgetter of one index returns the item)."""
+    if not indices:
+        return lambda weights: ()
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda weights: (weights[only],)
+    return itemgetter(*indices)
+
+
+def range_equity(records, weightings) -> float:
+    """Equity of the hand ``showdowns`` scored, against one weighting per opponent.
+
+    Each weighting is a list of non-negative weights, one per combination given to
+    ``showdowns``. Against several opponents the shares won against each are multiplied
+    runout by runout (the opponents' hands are taken as independent given the board, which
+    ignores the cards they block from each other): a close and fast approximation.
+    """
+    totals = [sum(w) for w in weightings]
+    equity = 0.0
+    counted = 0
+    for beaten, tied, blocked in records:
+        share = 1.0
+        for weights, total in zip(weightings, totals, strict=True):
+            lost = sum(blocked(weights))
+            live = total - lost
+            if live <= 0:
+                continue
+            share *= (sum(beaten(weights)) - lost + 0.5 * sum(tied(weights))) / live
+        equity += share
+        counted += 1
+    return equity / counted if counted else 0.0

@@ -56,6 +56,13 @@ Pots, refunds, rake
     hand capped at ``rake_cap`` chips (0: no cap), none at all when no flop was dealt if
     ``no_flop_no_drop``. ``state["rake"]`` and ``result["rake"]`` report it for the owner.
     Invariant: sum of stacks + pot + current bets + rake = the chips at the start.
+
+Public history
+    ``state["history"]`` (and every view's ``history``) lists the hand's betting actions
+    in order, as everyone at the table saw them: ``{"seat", "street", "type"}``, plus
+    ``"amount"`` (a call: the chips it cost; a bet or raise: the total it brought the bet
+    to) and ``"all_in"`` for calls, bets and raises. Blinds are posted, not listed; show
+    and muck are not betting actions and are not listed either.
 """
 
 from __future__ import annotations
@@ -162,6 +169,7 @@ class Ramponneau(Showdown, Views, Game):
             "showdown": [],
             "rake": 0,
             "awards": [],
+            "history": [],
         }
         for seat, blind in ((sb_seat, options["small_blind"]), (bb_seat, options["big_blind"])):
             paid = min(blind, stacks[seat])
@@ -264,8 +272,22 @@ class Ramponneau(Showdown, Views, Game):
             self._advance_showdown(new)
             return new
         new = super().move(state, action)
+        self._record(new, state, state["actor"], action["type"])
         self._after_betting_action(new)
         return new
+
+    @staticmethod
+    def _record(new, state, actor, kind):
+        """Log a betting action in the public history (what everyone at the table saw)."""
+        entry = {"seat": actor, "street": STREETS[state["street"]], "type": kind}
+        if kind == "call":
+            entry["amount"] = new["bets"][actor] - state["bets"][actor]
+        elif kind in ("bet", "raise"):
+            entry["amount"] = new["bets"][actor]
+        if kind != "fold" and kind != "check":
+            entry["all_in"] = not new["stacks"][actor]
+        # States saved before the history existed have none: it starts where they are.
+        new.setdefault("history", []).append(entry)
 
     @staticmethod
     def _to_call(state) -> int:

@@ -68,6 +68,7 @@ class Views:
             "mucked": state["mucked"],
             "rake": state["rake"],
             "awards": state["awards"],
+            "history": state.get("history", []),
             "hand": None,
         }
         if seat is not None and state["hole"][seat] is not None and seat in order:

@@ -34,6 +34,9 @@ class Views:
             "stock_count": len(state["stock"]),
             "pile_count": len(pile),
             "discard_top": pile[-1] if pile else None,
+            # Every discard was seen face up when made: a player who watched knows which
+            # faces lie in the pile (dead until the pile is shuffled into a new stock).
+            "pile_faces": [face(c) for c in pile],
             "taken": face(state["taken"]) if state["taken"] else None,
             "last_round": state["last"],
             "history": state["history"],
@@ -54,6 +57,13 @@ class Views:
                             hand, self.rules(state), state["options"]["special"]
                         )
                     ]
+        return view
+
+    def archive_view(self, state, seat):
+        """The base archive view without the pile's faces: the archive keeps the cards under
+        the top of the discard pile hidden (docs/engine.md, the reveal policy)."""
+        view = super().archive_view(state, seat)
+        view.pop("pile_faces", None)
         return view
 
     def revealed_hands(self, state):

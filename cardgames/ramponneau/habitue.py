@@ -1,0 +1,151 @@
+"""Habitué: the original Ramponneau bot (starting-hand points, then Monte Carlo equity
+against random hands and the pot odds), with the defects players laughed at fixed.
+
+- It opens by position: the later it speaks, the wider (the button no longer folds four
+  hands in five for half a big blind).
+- Facing an all-in, or a bet that commits its stack, it calls by equity against the
+  range such an all-in has at that depth (``ranges.preflop_raises``), so AK, 99 or AJ in
+  the big blind call a player who moves in every hand, and an opened AK calls a re-shove.
+- After the flop it bets medium hands for thin value some of the time, semi-bluffs its
+  draws, continuation-bets most flops heads-up after raising before the flop, and
+  bluffs now and then when checked to in position; facing a bet it asks for more equity
+  than the price alone, since a bet says the hand beats a random one.
+
+Every decision costs a millisecond or two: one small equity simulation at most.
+"""
+
+from __future__ import annotations
+
+from .. import poker
+from . import ranges
+from .situation import Spot
+
+TRIALS = 80  # equity simulations, shared among the opponents (fewer each when many)
+CHEN_HIGH = {"A": 10, "K": 8, "Q": 7, "J": 6, "T": 5}
+# Chen points needed to open, by the number of seats left to speak (heads-up: 1.5, three
+# hands in four): about 40 % of hands from the button and the small blind, 10 % early.
+OPEN_POINTS = {1: 5, 2: 5, 3: 6, 4: 7, 5: 7.5}
+
+
+def chen_score(hole) -> float:
+    """Bill Chen's starting-hand points (from -1 for 7-2 offsuit to 20 for aces)."""
+    ranks = sorted((poker.RANK_ORDER.index(c[0]) for c in hole), reverse=True)
+    high = poker.RANK_ORDER[ranks[0]]
+    score = CHEN_HIGH.get(high, (ranks[0] + 2) / 2)
+    if ranks[0] == ranks[1]:
+        return max(5.0, score * 2)
+    if hole[0][1] == hole[1][1]:
+        score += 2
+    gap = ranks[0] - ranks[1] - 1
+    score -= (0, 1, 2, 4)[gap] if gap < 3 else 5
+    if gap <= 1 and ranks[0] < 10:  # connected below a queen: straights come easier
+        score += 1
+    return score
+
+
+def decide_habitue(spot: Spot, rng) -> dict:
+    """Habitué's action."""
+    if spot.street == 0:
+        return _preflop(spot, rng)
+    return _postflop(spot, rng)
+
+
+def _preflop(spot: Spot, rng) -> dict:
+    points = chen_score(spot.hole)
+    raises = ranges.preflop_raises(spot)
+    if not raises:
+        return _unopened(spot, points)
+    last = raises[-1]
+    if spot.to_call >= 0.35 * spot.stack or last.get("all_in") or spot.raise_entry is None:
+        return _all_in_or_fold(spot, last)
+    name = poker.hand_class(spot.hole)
+    if points >= 12 or name == "AKo":
+        amount = (2.3 if len(raises) >= 2 else 3.0) * last["amount"]
+        if amount >= 0.33 * (spot.stack + spot.bet):
+            return spot.all_in()
+        return spot.sized(amount)
+    big_blind = spot.me == spot.view["big_blind_seat"]
+    needed = 6 if big_blind and spot.to_call <= 2 * spot.bb else 8
+    if len(raises) >= 2:
+        needed = 10
+    if points >= needed and spot.to_call <= 0.12 * spot.stack:
+        return dict(spot.legal["call"])
+    return spot.fold()
+
+
+def _unopened(spot: Spot, points: float) -> dict:
+    behind = spot.behind_preflop(spot.me)
+    limpers = spot.limpers()
+    if spot.effective_bb <= 12 and not limpers and spot.raise_entry:
+        push = ranges.push_width(spot.effective_bb, max(1, behind))
+        name = poker.hand_class(spot.hole)
+        return spot.all_in() if ranges.rank_share(name, "allin") < push else spot.fold()
+    needed = 1.5 if len(spot.order) == 2 else OPEN_POINTS.get(behind, 8)
+    if behind == 0:
+        needed = 10  # the big blind raises limpers only with a strong hand
+    if limpers:
+        needed += 2
+    if points >= needed and spot.raise_entry:
+        size = 3.0 if spot.me == spot.view["small_blind_seat"] and len(spot.order) > 2 else 2.5
+        return spot.sized((size + len(limpers)) * spot.bb)
+    if "check" in spot.legal:
+        return {"type": "check"}
+    if limpers and points >= needed - 2:
+        return dict(spot.legal["call"])
+    return spot.fold()
+
+
+def _all_in_or_fold(spot: Spot, last: dict) -> dict:
+    """Go with the hand when its equity against the all-in range pays the price."""
+    name = poker.hand_class(spot.hole)
+    equity = ranges.equity_against_top(name, last["width"], last["order"])
+    others = sum(1 for e in spot.actions(0) if e["type"] == "call" and e["seat"] != spot.me)
+    equity *= 0.8**others  # callers before: a rough discount for each
+    if equity >= spot.price + 0.02:
+        if last.get("all_in") or spot.raise_entry is None:
+            return dict(spot.legal["call"])
+        return spot.all_in()
+    return spot.fold()
+
+
+def _draw(spot: Spot) -> bool:
+    if spot.street == 3:
+        return False
+    return ranges.draws(spot.board, [tuple(spot.hole)])[0]
+
+
+def _postflop(spot: Spot, rng) -> dict:
+    opponents = max(1, len(spot.opponents))
+    trials = max(20, TRIALS // opponents)
+    equity = poker.equity(spot.hole, spot.board, opponents, trials, rng)
+    fair = 1.0 / (opponents + 1)
+    pot = spot.pot
+    draw = _draw(spot)
+    heads_up_in_position = opponents == 1 and spot.in_position()
+    if "check" in spot.legal:
+        if spot.raise_entry is None:
+            return {"type": "check"}
+        if equity > max(0.6, 1.7 * fair):
+            return spot.sized(pot * (1.0 if equity > 0.85 else 0.66))
+        if equity > max(0.5, 1.3 * fair) and rng.random() < 0.5:
+            return spot.sized(pot * 0.5)
+        if draw and rng.random() < 0.45:
+            return spot.sized(pot * 0.6)
+        raiser = spot.last_aggressor(0) == spot.me
+        if raiser and spot.street == 1 and opponents == 1 and rng.random() < 0.6:
+            return spot.sized(pot * 0.5)  # the raiser's continuation bet
+        if heads_up_in_position and equity < 0.3 and rng.random() < 0.2:
+            return spot.sized(pot * 0.6)
+        return {"type": "check"}
+    price = spot.price
+    if spot.raise_entry and equity > max(0.7, 1.9 * fair):
+        return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
+    if spot.raise_entry and draw and spot.street == 1 and rng.random() < 0.15:
+        return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
+    # The equity is against random hands, but a bet says the hand is better than that:
+    # the bigger the bet, the more equity the call asks for (draws keep their outs).
+    share = spot.to_call / max(1, pot - spot.to_call)
+    needed = price + (0.0 if draw else 0.05 + 0.1 * min(1.0, share))
+    if equity > needed:
+        return dict(spot.legal["call"])
+    return {"type": "fold"}

@@ -38,15 +38,8 @@ def rate(fn, hands, repeat: int = 3) -> float:
     return len(hands) / best
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--hands", type=int, default=50_000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    hands = [rng.sample(poker.CARDS, 7) for _ in range(args.hands)]
-    results: dict = {"hands": len(hands), "cards": 7}
-
+def measure_ours(hands, rng) -> dict:
+    """Our evaluator: single hands (ids, strings), batches, and many holes on one board."""
     ours = [[poker.CARDS.index(c) for c in hand] for hand in hands]
     evaluate_fast = poker.evaluate_fast
 
@@ -54,9 +47,6 @@ def main() -> None:
         for h in hs:
             evaluate_fast(h)
 
-    results["ours_single_per_s"] = round(rate(ours_single, ours))
-    results["ours_single_from_str_per_s"] = round(rate(ours_single, hands))
-    results["ours_evaluate_many_per_s"] = round(rate(poker.evaluate_many, ours))
     # The bot's pattern: a board shared by many holes.
     boards = [
         (
@@ -71,69 +61,74 @@ def main() -> None:
         for board, holes in bs:
             poker.evaluate_holes(board, holes)
 
-    results["ours_evaluate_holes_per_s"] = round(rate(ours_holes, boards) * 10)
-    libraries = {}  # each library fed its own card form, converted beforehand
-    from_str = {}  # each library fed the engine's card strings, converting them itself
+    return {
+        "ours_single_per_s": round(rate(ours_single, ours)),
+        "ours_single_from_str_per_s": round(rate(ours_single, hands)),
+        "ours_evaluate_many_per_s": round(rate(poker.evaluate_many, ours)),
+        "ours_evaluate_holes_per_s": round(rate(ours_holes, boards) * 10),
+    }
 
+
+def measure_treys(hands, libraries: dict, from_str: dict) -> None:
+    from treys import Card, Evaluator
+
+    evaluator = Evaluator()
+    treys_hands = [([Card.new(c) for c in h[:5]], [Card.new(c) for c in h[5:]]) for h in hands]
+
+    def treys_run(hs):
+        ev = evaluator.evaluate
+        for board, hole in hs:
+            ev(board, hole)
+
+    def treys_from_str(hs):
+        ev, new = evaluator.evaluate, Card.new
+        for h in hs:
+            ev([new(c) for c in h[:5]], [new(c) for c in h[5:]])
+
+    libraries["treys"] = rate(treys_run, treys_hands)
+    from_str["treys"] = rate(treys_from_str, hands)
+
+
+def measure_phevaluator(hands, libraries: dict, from_str: dict, results: dict) -> None:
+    from phevaluator import evaluate_cards
+    from phevaluator.card import Card as PhCard
+
+    ph_hands = [[PhCard.to_id(c) for c in h] for h in hands]
+
+    def ph_run(hs):
+        for h in hs:
+            evaluate_cards(*h)
+
+    libraries["phevaluator"] = rate(ph_run, ph_hands)
+    from_str["phevaluator"] = rate(ph_run, hands)
     try:
-        from treys import Card, Evaluator
-
-        evaluator = Evaluator()
-        treys_hands = [([Card.new(c) for c in h[:5]], [Card.new(c) for c in h[5:]]) for h in hands]
-
-        def treys_run(hs):
-            ev = evaluator.evaluate
-            for board, hole in hs:
-                ev(board, hole)
-
-        libraries["treys"] = rate(treys_run, treys_hands)
-
-        def treys_from_str(hs):
-            ev, new = evaluator.evaluate, Card.new
-            for h in hs:
-                ev([new(c) for c in h[:5]], [new(c) for c in h[5:]])
-
-        from_str["treys"] = rate(treys_from_str, hands)
+        from phevaluator import _pheval
     except ImportError:
-        pass
-    try:
-        from phevaluator import evaluate_cards
-        from phevaluator.card import Card as PhCard
+        return
 
-        ph_hands = [[PhCard.to_id(c) for c in h] for h in hands]
+    def ph_core(hs):
+        ev = _pheval.evaluate_7cards
+        for h in hs:
+            ev(*h)
 
-        def ph_run(hs):
-            for h in hs:
-                evaluate_cards(*h)
+    results["phevaluator_c_core_direct_per_s"] = round(rate(ph_core, ph_hands))
 
-        libraries["phevaluator"] = rate(ph_run, ph_hands)
-        from_str["phevaluator"] = rate(ph_run, hands)
-        try:
-            from phevaluator import _pheval
 
-            def ph_core(hs):
-                ev = _pheval.evaluate_7cards
-                for h in hs:
-                    ev(*h)
+def measure_pokerkit(hands, libraries: dict, from_str: dict) -> None:
+    from pokerkit import StandardHighHand
 
-            results["phevaluator_c_core_direct_per_s"] = round(rate(ph_core, ph_hands))
-        except ImportError:
-            pass
-    except ImportError:
-        pass
-    try:
-        from pokerkit import StandardHighHand
+    pk_hands = [("".join(h[:2]), "".join(h[2:])) for h in hands[:3000]]
 
-        pk_hands = [("".join(h[:2]), "".join(h[2:])) for h in hands[:3000]]
+    def pk_run(hs):
+        for hole, board in hs:
+            StandardHighHand.from_game(hole, board)
 
-        def pk_run(hs):
-            for hole, board in hs:
-                StandardHighHand.from_game(hole, board)
+    libraries["pokerkit"] = rate(pk_run, pk_hands, repeat=1)
+    from_str["pokerkit"] = libraries["pokerkit"]  # it parses strings anyway
 
-        libraries["pokerkit"] = rate(pk_run, pk_hands, repeat=1)
-        from_str["pokerkit"] = libraries["pokerkit"]  # it parses strings anyway
-    except ImportError:
-        pass
+
+def compare(results: dict, libraries: dict, from_str: dict) -> None:
+    """Each library's rate, and ours against the fastest, in both card forms."""
     for name, value in libraries.items():
         results[f"{name}_per_s"] = round(value)
     for name, value in from_str.items():
@@ -154,6 +149,29 @@ def main() -> None:
         )
         results["goal_3x_met_native_forms"] = results["ratio_single_vs_fastest"] >= 3
         results["goal_3x_met_from_str"] = results.get("ratio_from_str_vs_fastest", 0) >= 3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    hands = [rng.sample(poker.CARDS, 7) for _ in range(args.hands)]
+    results: dict = {"hands": len(hands), "cards": 7}
+    results.update(measure_ours(hands, rng))
+    libraries = {}  # each library fed its own card form, converted beforehand
+    from_str = {}  # each library fed the engine's card strings, converting them itself
+    for measure in (measure_treys, measure_pokerkit):
+        try:
+            measure(hands, libraries, from_str)
+        except ImportError:
+            pass  # that library is not installed: compared with the others only
+    try:
+        measure_phevaluator(hands, libraries, from_str, results)
+    except ImportError:
+        pass
+    compare(results, libraries, from_str)
     print(json.dumps(results, sort_keys=True))
 
 

@@ -11,3 +11,4 @@ if not DATABASE_URL:
 DEBUG = False  # DEBUG keeps every query in memory
 LOGGING = {"version": 1, "disable_existing_loggers": False,
            "root": {"handlers": [], "level": "WARNING"}}
+

@@ -3,6 +3,7 @@ protocol (docs/protocol.md) against ONE daphne process, side by side with a plai
 Channels echo consumer served by the same process to the same number of clients.
 
     python bench/ws_tables.py [--tables 100] [--players 4] [--seconds 20] [--think-ms 250]
+                              [--format json|html] [--processes 2]
 
 Embedded backends by default (a fresh SQLite file, in-memory channel layer); with
 DATABASE_URL and REDIS_URL set, PostgreSQL and Redis. Prints one JSON object:
@@ -13,15 +14,19 @@ DATABASE_URL and REDIS_URL set, PostgreSQL and Redis. Prints one JSON object:
 
 Each client acts when its view says it is its turn, choosing a random legal action,
 after a think time drawn uniformly in [0, 2 × think-ms] (0: as fast as possible).
+``--format html`` makes the clients browsers: they ask for the htmx fragments and act by
+submitting one of the buttons those fragments offer, as the table page does.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -134,6 +139,39 @@ def choose(legal, rng):
 
 _opening = None
 
+HTML_MARK = re.compile(r'id="turn"[^>]*data-game="(\d*)" data-version="(\d+)"')
+HTML_BUTTON = re.compile(r'<button[^>]*name="action_json" value="([^"]*)"')
+
+
+def read_json_frame(frame, position, rng):
+    """(game_id, version, message to act with or None) from a JSON state frame."""
+    message = json.loads(frame)
+    if message["type"] == "error":
+        return None, message["code"], None
+    if message["type"] != "state":
+        return None, None, None
+    view = message["view"]
+    key = (message["game_id"], message["version"])
+    if view.get("actor") == position and view.get("legal_actions"):
+        return key, None, {"type": "act", "action": choose(view["legal_actions"], rng),
+                           "version": message["version"], "game_id": message["game_id"]}
+    return key, None, None
+
+
+def read_html_frame(frame, position, rng):
+    """The same from the htmx fragments: the version marker and the buttons offered."""
+    mark = HTML_MARK.search(frame)
+    if mark is None:
+        refused = frame.startswith('<div id="table-error"') and "<p>" in frame
+        return None, ("refused" if refused else None), None
+    game_id = int(mark.group(1)) if mark.group(1) else None
+    key = (game_id, int(mark.group(2)))
+    buttons = HTML_BUTTON.findall(frame)
+    if not buttons:
+        return key, None, None
+    return key, None, {"type": "act", "action_json": html.unescape(rng.choice(buttons)),
+                       "version": key[1], "game_id": game_id}
+
 
 async def connect(url, origin, cookie):
     """Open a socket; at most 20 handshakes at a time, as a crowd arriving would not
@@ -157,62 +195,36 @@ async def connect(url, origin, cookie):
     raise SystemExit(f"could not connect to {url}")
 
 
-async def run_tables(base, layout, seconds, think_ms, rng):
-    global _opening
-    _opening = asyncio.Semaphore(20)
-    ws_base = base.replace("http", "ws", 1)
-    latencies, errors = [], []
-    moves = 0
-    opened = 0
-    stop_at = None
+class TablesRun:
+    """Tables of clients playing until the clock stops; what they measured."""
 
-    async def table_task(table_id, seats):
+    def __init__(self, bases, seconds, think_ms, rng, as_html):
+        # One address per daphne process; a table's seats are spread over them.
+        self.bases = bases
+        self.seconds, self.think_ms, self.rng = seconds, think_ms, rng
+        self.read = read_html_frame if as_html else read_json_frame
+        self.query = "?format=html" if as_html else ""
+        self.latencies, self.errors = [], []
+        self.moves = self.opened = 0
+        self.stop_at = None
+        self.ready = asyncio.Event()
+
+    async def table(self, table_id, seats):
         sockets = {}
-        nonlocal opened
         for position, cookie in seats:
-            sockets[position] = await connect(f"{ws_base}/ws/tables/{table_id}/", base, cookie)
-            opened += 1
+            base = self.bases[(table_id + position) % len(self.bases)]
+            ws_base = base.replace("http", "ws", 1)
+            sockets[position] = await connect(
+                f"{ws_base}/ws/tables/{table_id}/{self.query}", base, cookie
+            )
+            self.opened += 1
         pending = {}  # (game_id, version acted on) -> time sent, awaiting the last seat
         reached = {p: (None, -1) for p in sockets}
-
-        async def seat_loop(position, ws):
-            nonlocal moves
-            async for frame in ws:
-                message = json.loads(frame)
-                kind = message["type"]
-                if kind == "error":
-                    errors.append(message["code"])
-                    continue
-                if kind != "state":
-                    continue
-                now = time.perf_counter()
-                key = (message["game_id"], message["version"])
-                reached[position] = key
-                for (game_id, version), sent in list(pending.items()):
-                    if all(g == game_id and v > version for g, v in reached.values()) or all(
-                        g is not None and g != game_id for g, v in reached.values()
-                    ):
-                        latencies.append((now - sent) * 1000)
-                        moves += 1
-                        del pending[(game_id, version)]
-                view = message["view"]
-                if time.perf_counter() > stop_at:
-                    return
-                if view.get("actor") == position and view.get("legal_actions"):
-                    if think_ms:
-                        await asyncio.sleep(rng.uniform(0, 2 * think_ms) / 1000)
-                    pending[key] = time.perf_counter()
-                    await ws.send(json.dumps({
-                        "type": "act", "action": choose(view["legal_actions"], rng),
-                        "version": message["version"], "game_id": message["game_id"],
-                        "id": uuid.uuid4().hex,
-                    }))
-
-        await ready.wait()
+        await self.ready.wait()
         try:
             await asyncio.wait_for(
-                asyncio.gather(*(seat_loop(p, ws) for p, ws in sockets.items())),
-                timeout=seconds + 10,
+                asyncio.gather(*(self.seat(p, ws, pending, reached) for p, ws in sockets.items())),
+                timeout=self.seconds + 10,
             )
         except TimeoutError:
             pass
@@ -220,23 +232,54 @@ async def run_tables(base, layout, seconds, think_ms, rng):
             for ws in sockets.values():
                 await ws.close()
 
-    ready = asyncio.Event()
-    tasks = [asyncio.create_task(table_task(t, seats)) for t, seats in layout]
+    async def seat(self, position, ws, pending, reached):
+        async for frame in ws:
+            key, error, act = self.read(frame, position, self.rng)
+            if error is not None:
+                self.errors.append(error)
+            if key is None:
+                continue
+            reached[position] = key
+            self.settle(pending, reached, time.perf_counter())
+            if time.perf_counter() > self.stop_at:
+                return
+            if act is not None and key not in pending:
+                if self.think_ms:
+                    await asyncio.sleep(self.rng.uniform(0, 2 * self.think_ms) / 1000)
+                pending[key] = time.perf_counter()
+                await ws.send(json.dumps(act | {"id": uuid.uuid4().hex}))
+
+    def settle(self, pending, reached, now):
+        """A move is done when every seat shows a later version (or a later game)."""
+        for (game_id, version), sent in list(pending.items()):
+            if all(g == game_id and v > version for g, v in reached.values()) or all(
+                g is not None and g != game_id for g, v in reached.values()
+            ):
+                self.latencies.append((now - sent) * 1000)
+                self.moves += 1
+                del pending[(game_id, version)]
+
+
+async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False):
+    global _opening
+    _opening = asyncio.Semaphore(20)
+    run = TablesRun(bases, seconds, think_ms, rng, as_html)
+    tasks = [asyncio.create_task(run.table(t, seats)) for t, seats in layout]
     # Connections are opened first (each gets its initial state, which starts play as
     # soon as `ready` is set): wait for them all, then start the clock.
-    while opened < sum(len(seats) for _, seats in layout):
+    while run.opened < sum(len(seats) for _, seats in layout):
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.5)
-    stop_at = time.perf_counter() + seconds
+    run.stop_at = time.perf_counter() + seconds
     started = time.perf_counter()
-    ready.set()
+    run.ready.set()
     await asyncio.gather(*tasks)
     elapsed = min(time.perf_counter() - started, seconds + 10)
     return {
-        "moves": moves,
-        "moves_per_second": round(moves / elapsed, 1),
-        **summary(latencies),
-        "errors": {code: errors.count(code) for code in set(errors)},
+        "moves": run.moves,
+        "moves_per_second": round(run.moves / elapsed, 1),
+        **summary(run.latencies),
+        "errors": {code: run.errors.count(code) for code in set(run.errors)},
     }
 
 
@@ -276,7 +319,13 @@ def main():
     parser.add_argument("--think-ms", type=float, default=250)
     parser.add_argument("--game", default="ascenseur")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--format", choices=("json", "html"), default="json")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="daphne processes, each table's seats spread over them "
+                             "(needs REDIS_URL: the in-memory layer is one process's)")
     args = parser.parse_args()
+    if args.processes > 1 and not os.environ.get("REDIS_URL"):
+        raise SystemExit("--processes above 1 needs REDIS_URL (and DATABASE_URL)")
 
     tmp = tempfile.TemporaryDirectory(prefix="taverne-bench-")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.ws_settings",
@@ -284,21 +333,25 @@ def main():
            "PYTHONPATH": str(ROOT)}
     os.environ.update(env)
     layout = prepare(args.tables, args.players, args.game)
-    port = free_port()
-    server = start_server(env, port)
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(env, port) for port in ports]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    base = bases[0]
     rng = random.Random(args.seed)
     try:
         clients = args.tables * args.players
         echo = asyncio.run(run_echo(base, clients, min(args.seconds, 10), args.think_ms,
                                     layout[0][1][0][1], rng))
-        tables = asyncio.run(run_tables(base, layout, args.seconds, args.think_ms, rng))
+        tables = asyncio.run(run_tables(bases, layout, args.seconds, args.think_ms, rng,
+                                        as_html=args.format == "html"))
     finally:
-        server.send_signal(signal.SIGINT)  # lets cProfile write its file
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.send_signal(signal.SIGINT)  # lets cProfile write its file
+        for server in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
         tmp.cleanup()
     from django.conf import settings
 
@@ -312,6 +365,8 @@ def main():
         "players_per_table": args.players,
         "clients": clients,
         "think_ms": args.think_ms,
+        "format": args.format,
+        "processes": args.processes,
         "seconds": args.seconds,
         "table_moves": tables,
         "echo": echo,

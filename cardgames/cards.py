@@ -1,4 +1,4 @@
-"""Card notation shared by every game, and the one place French card names come from.
+"""Card notation shared by every game (the site names the cards: no words here).
 
 A card is two characters, rank then suit, as in PHH and most poker tools:
 ranks ``A 2 3 4 5 6 7 8 9 T J Q K``, suits ``c d h s`` ("Th" is the ten of hearts).
@@ -17,49 +17,7 @@ SUITS = "cdhs"
 JOKER = "X"
 JOKER_COLOURS = "rb"
 
-RANK_NAMES = {
-    "fr": {
-        "A": "as",
-        "2": "deux",
-        "3": "trois",
-        "4": "quatre",
-        "5": "cinq",
-        "6": "six",
-        "7": "sept",
-        "8": "huit",
-        "9": "neuf",
-        "T": "dix",
-        "J": "valet",
-        "Q": "dame",
-        "K": "roi",
-        "X": "joker",
-    },
-    "en": {
-        "A": "ace",
-        "2": "two",
-        "3": "three",
-        "4": "four",
-        "5": "five",
-        "6": "six",
-        "7": "seven",
-        "8": "eight",
-        "9": "nine",
-        "T": "ten",
-        "J": "jack",
-        "Q": "queen",
-        "K": "king",
-        "X": "joker",
-    },
-}
-SUIT_NAMES = {
-    "fr": {"c": "trèfle", "d": "carreau", "h": "cœur", "s": "pique"},
-    "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
-}
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-JOKER_COLOUR_NAMES = {
-    "fr": {"r": "rouge", "b": "noir"},
-    "en": {"r": "red", "b": "black"},
-}
 
 
 def base(card: str) -> str:
@@ -91,27 +49,6 @@ def is_card(text: object) -> bool:
     if face[0] == JOKER:
         return face[1] in JOKER_COLOURS
     return face[0] in RANKS and face[1] in SUITS
-
-
-def card_name(card: str, lang: str = "fr") -> str:
-    """The card's name for players: "dix de cœur", "ten of hearts", "joker rouge"."""
-    lang = lang if lang in RANK_NAMES else "fr"
-    r, s = card[0], card[1]
-    if r == JOKER:
-        colour = JOKER_COLOUR_NAMES[lang][s]
-        return f"joker {colour}" if lang == "fr" else f"{colour} joker"
-    if lang == "fr":
-        return f"{RANK_NAMES['fr'][r]} de {SUIT_NAMES['fr'][s]}"
-    return f"{RANK_NAMES['en'][r]} of {SUIT_NAMES['en'][s]}"
-
-
-def cards_text(cards, lang: str = "fr") -> str:
-    """A list of cards as words: "as de pique, dix de cœur"."""
-    return ", ".join(card_name(c, lang) for c in cards)
-
-
-def suit_name(s: str, lang: str = "fr") -> str:
-    return SUIT_NAMES.get(lang, SUIT_NAMES["fr"])[s]
 
 
 def deck52() -> list[str]:

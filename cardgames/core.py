@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import marshal
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 CHANCE = "chance"
 
@@ -26,12 +26,6 @@ CHANCE = "chance"
 # sound club player, "maître" searches over what its seat cannot see.
 BOT_LEVELS = ("debutant", "habitue", "maitre")
 DEFAULT_BOT_LEVEL = "habitue"
-# What a seat shows for its bot's level, (French, English).
-BOT_LEVEL_LABELS = {
-    "debutant": ("Débutant", "Beginner"),
-    "habitue": ("Habitué", "Regular"),
-    "maitre": ("Maître", "Master"),
-}
 
 # View keys that are choices to make now: an archive shows what happened, not buttons.
 ARCHIVE_DROPS = ("legal_actions", "closings")
@@ -41,52 +35,60 @@ Action = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """An action the rules refuse. ``rule`` is a stable id; ``fr`` and ``en`` say why."""
+    """An action the rules refuse, as data: ``rule`` is a stable id ("ascenseur.dealer-total"),
+    ``params`` what the site needs to say why (seats, cards, suits, amounts). The engine
+    holds no words: the site words the rule in the reader's language (docs/engine.md)."""
 
-    def __init__(self, rule: str, fr: str, en: str | None = None):
+    def __init__(self, rule: str, **params):
         self.rule = rule
-        self.fr = fr
-        self.en = en or fr
-        super().__init__(fr)
+        self.params = params
+        super().__init__(f"{rule} {params}" if params else rule)
 
-    def message(self, lang: str = "fr") -> str:
-        return self.en if lang == "en" else self.fr
-
-    def as_dict(self) -> dict:
-        return {"rule": self.rule, "fr": self.fr, "en": self.en}
+    @property
+    def message(self) -> dict:
+        """The refusal as a message: ``{"code": rule, **params}``, like a log message."""
+        return {"code": self.rule, **self.params}
 
 
 class BadOptions(ValueError):
-    """Table options a game cannot play with."""
+    """Table options (or seats, or a carry) a game cannot play with, as data: ``code`` is a
+    stable id ("options.unknown", "ramponneau.blinds"), ``params`` its details."""
 
-    def __init__(self, fr: str, en: str | None = None):
-        self.fr = fr
-        self.en = en or fr
-        super().__init__(fr)
+    def __init__(self, code: str, **params):
+        self.code = code
+        self.params = params
+        super().__init__(f"{code} {params}" if params else code)
+
+    @property
+    def message(self) -> dict:
+        return {"code": self.code, **self.params}
+
+
+# Refusals every game may raise through the shared code below, besides its own.
+SHARED_REFUSALS = ("deck", "malformed")
+# The BadOptions codes of the shared option checks.
+OPTION_REFUSALS = ("options.unknown", "options.value", "options.seats")
 
 
 @dataclass(frozen=True)
 class Option:
-    """A table option (a variant or a setting) that a game declares.
+    """A table option (a variant or a setting) that a game declares, without words: the
+    site names the option and its choices (``key`` and each value are stable ids).
 
-    ``kind`` is "choice" (value among ``choices``), "int" (``minimum``..``maximum``) or "bool".
-    ``choices`` holds ``(value, label_fr, label_en)`` triples.
+    ``kind`` is "choice" (a value among ``choices``), "int" (``minimum``..``maximum``) or
+    "bool".
     """
 
     key: str
-    label_fr: str
-    label_en: str
     default: Any
     kind: str = "choice"
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
-    help_fr: str = ""
-    help_en: str = ""
 
     def values(self) -> list:
         if self.kind == "choice":
-            return [c[0] for c in self.choices]
+            return list(self.choices)
         if self.kind == "bool":
             return [False, True]
         return list(range(self.minimum, self.maximum + 1))
@@ -101,10 +103,7 @@ class Option:
                     return value
         elif value in self.values():
             return value
-        raise BadOptions(
-            f"Valeur refusée pour l'option « {self.label_fr} » : {value!r}.",
-            f"Value refused for the option “{self.label_en}”: {value!r}.",
-        )
+        raise BadOptions("options.value", option=self.key, value=repr(value)[:40])
 
 
 def clone(state: State) -> State:
@@ -125,8 +124,8 @@ class Game:
     """Base class of a game. Subclasses fill in the rules; the defaults here are shared."""
 
     slug: str = ""
-    name_fr: str = ""
-    name_en: str = ""
+    # The game's own name, untranslated (the site names games in the reader's language).
+    name: str = ""
     min_seats: int = 2
     max_seats: int = 2
     default_seats: int = 2
@@ -134,6 +133,12 @@ class Game:
     # Games played hand after hand at a cash table (Ramponneau, Ambigu) return from
     # ``carry`` what the next hand starts from (stacks, button, pots carried over).
     chained: bool = False
+    # What the site must word for this game: each log message's code with the names of its
+    # parameters (``describe``), and the rules its refusals name (``IllegalAction.rule``,
+    # besides the shared ``<slug>.deck`` and ``<slug>.malformed``) and the codes of its own
+    # ``BadOptions``. A test checks the site has a wording for each.
+    messages: dict = field(default_factory=dict)
+    refusals: tuple = ()
     # The game's bot, ``bot(view, rng, level) -> action``: set by the game's package once its
     # bot module is loaded, since a bot imports its game's rules and never the reverse.
     bot: Any = None
@@ -148,9 +153,7 @@ class Game:
         known = {o.key: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise BadOptions(
-                f"Option inconnue : {', '.join(unknown)}.", f"Unknown option: {', '.join(unknown)}."
-            )
+            raise BadOptions("options.unknown", keys=[str(key)[:40] for key in unknown[:5]])
         return {key: o.check(options.get(key, o.default)) for key, o in known.items()}
 
     def random_options(self, rng) -> dict:
@@ -163,15 +166,19 @@ class Game:
     def check_seats(self, seats: int, options: dict) -> None:
         low, high = self.seat_range(options)
         if not (isinstance(seats, int) and low <= seats <= high):
-            raise BadOptions(
-                f"{self.name_fr} se joue de {low} à {high} joueurs.",
-                f"{self.name_en} is played by {low} to {high} players.",
-            )
+            raise BadOptions("options.seats", game=self.slug, low=low, high=high)
 
     # ----- the contract --------------------------------------------------------------
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> State:
         """The state before the first shuffle (so ``actor`` is usually ``CHANCE``)."""
         raise NotImplementedError
+
+    def start(self, seats: int, options: dict | None = None) -> State:
+        """The header of a new game's state (``header``) after the shared checks: the
+        options resolved (``resolve_options``) and the seats checked (``check_seats``)."""
+        options = self.resolve_options(options)
+        self.check_seats(seats, options)
+        return header(self.slug, seats, options)
 
     def actor(self, state: State) -> int | str | None:
         return state["actor"]
@@ -212,11 +219,7 @@ class Game:
             and all(isinstance(card, str) for card in deck)
             and sorted(deck) == sorted(expected)
         ):
-            raise IllegalAction(
-                f"{self.slug}.deck",
-                "Le paquet battu doit contenir exactement les cartes à battre, chacune une fois.",
-                "The shuffled deck must hold exactly the cards to shuffle, each once.",
-            )
+            raise IllegalAction(f"{self.slug}.deck")
         return deck
 
     # The keys each action type carries besides "type" (``{"bid": ("tricks",)}``): an
@@ -237,19 +240,93 @@ class Game:
             allowed = self.action_keys[kind]
         extra = [key for key in action if key != "type" and key not in allowed]
         if extra:
-            shown = ", ".join(sorted(repr(str(key)[:20]) for key in extra)[:3])
             raise IllegalAction(
-                f"{self.slug}.malformed",
-                f"Action mal formée : champ inconnu {shown}.",
-                f"Malformed action: unknown field {shown}.",
+                f"{self.slug}.malformed", unknown=sorted(str(key)[:20] for key in extra)[:3]
             )
 
+    # ----- apply: the shared checks, then the game's moves ---------------------------
+    # The rules (without the "<slug>." in front) the shared checks refuse with: each game
+    # keeps the names it always had, so the site's wording and the logs stay as they are.
+    over_rule: ClassVar[str] = "over"  # the game is over
+    chance_rule: ClassVar[str] = "chance"  # chance must shuffle: only a "deal" now
+    # A "deal" while a seat is to act (only chance deals); None: the moves refuse it.
+    not_chance_rule: ClassVar[str | None] = "not-chance"
+    unknown_rule: ClassVar[str] = "unknown-action"  # a type the game has no move for
+    # How the shared checks order and word themselves, where games always differed:
+    # whether the over check comes before the form check; whether a type that is not a
+    # string is malformed (else it is an unknown action); the parameters of a malformed
+    # refusal for an action that is not an object; whether an unknown type is refused
+    # before the chance checks.
+    over_first: ClassVar[bool] = False
+    string_type: ClassVar[bool] = True
+    malformed_params: ClassVar[dict] = {}
+    unknown_first: ClassVar[bool] = False
+    # The game's moves: action type -> the name of the method that applies it,
+    # ``method(state, action) -> new state``, which checks the move's own rules. The
+    # chance handler (the same signature) applies a "deal".
+    moves: ClassVar[dict] = {}
+    chance_move: ClassVar[str] = "_deal"
+
+    def refuse(self, rule: str, **params) -> IllegalAction:
+        """The ``IllegalAction`` of one of this game's rules (``rule`` without the slug)."""
+        return IllegalAction(f"{self.slug}.{rule}", **params)
+
     def apply(self, state: State, action: Action) -> State:
-        """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was."""
-        raise NotImplementedError
+        """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` as it was.
+
+        The shared checks first (``check_action``), then chance's handler or the move."""
+        self.check_action(state, action)
+        if state["actor"] == CHANCE:
+            return getattr(self, self.chance_move)(state, action)
+        return self.move(state, action)
+
+    def check_action(self, state: State, action: Action) -> None:
+        """The checks every game makes before a move: the action's form and keys, the game
+        not over, the game's own screen (``screen``), and that chance deals and only chance."""
+        over = state["actor"] is None
+        if over and self.over_first:
+            raise self.refuse(self.over_rule)
+        if not isinstance(action, dict) or (
+            self.string_type and not isinstance(action.get("type"), str)
+        ):
+            raise self.refuse("malformed", **self.malformed_params)
+        self.check_keys(action)
+        if over:
+            raise self.refuse(self.over_rule)
+        self.screen(state, action)
+        kind = action.get("type")
+        if self.unknown_first and not (isinstance(kind, str) and kind in self.action_keys):
+            raise self.unknown(kind)
+        if state["actor"] == CHANCE:
+            if kind != "deal":
+                raise self.refuse(self.chance_rule)
+        elif kind == "deal" and self.not_chance_rule is not None:
+            raise self.refuse(self.not_chance_rule)
+
+    def screen(self, state: State, action: Action) -> None:
+        """A game's own check of every action, after the game-over check (nothing here)."""
+
+    def unknown(self, kind: Any) -> IllegalAction:
+        return self.refuse(self.unknown_rule, kind=str(kind)[:20])
+
+    def move(self, state: State, action: Action) -> State:
+        """A seat's action: the method ``moves`` names for its type, else refused."""
+        name = self.moves.get(action.get("type")) if isinstance(action.get("type"), str) else None
+        if name is None:
+            raise self.unknown(action.get("type"))
+        return getattr(self, name)(state, action)
 
     def can_apply(self, state: State, action: Action) -> IllegalAction | None:
-        """``None`` when ``action`` is legal now, else the ``IllegalAction`` saying why."""
+        """``None`` when ``action`` is legal now, else the ``IllegalAction`` saying why.
+
+        Answered from ``legal_actions`` (the interface asks for every disabled button);
+        only an action found there is not applied: the others are, to learn the rule
+        they break.
+        """
+        if isinstance(action, dict) and any(
+            fits(entry, action) for entry in self.legal_actions(state)
+        ):
+            return None
         try:
             self.apply(state, action)
         except IllegalAction as refusal:
@@ -296,8 +373,11 @@ class Game:
             hidden.difference_update(cards)
         return hidden
 
-    def describe(self, state: State, action: Action, names: list[str], lang: str = "fr") -> str:
-        """A sentence for the game log; ``state`` is the state *before* ``action``."""
+    def describe(self, state: State, action: Action) -> dict:
+        """What the log says of ``action`` (``state`` is the state *before* it), as data:
+        ``{"code": "<slug>.<what>", **params}`` with the parameters ``messages`` declares
+        for that code (seats, cards, suits, amounts; no names, no words). The site turns it
+        into a sentence in the reader's language."""
         raise NotImplementedError
 
     def result(self, state: State) -> dict | None:
@@ -326,9 +406,43 @@ class Game:
         return None
 
 
+def header(slug: str, seats: int, options: dict, actor: Any = CHANCE) -> State:
+    """The keys every state starts with, which the platform reads without knowing the game:
+    before the first shuffle, chance acts and there is no result."""
+    return {"game": slug, "seats": seats, "options": options, "actor": actor, "result": None}
+
+
 def is_amount(value: Any) -> bool:
     """An amount of chips, tricks or points: an int, never a bool or a float."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def fits(entry: Action, action: Action) -> bool:
+    """Whether ``action`` is one that the ``legal_actions`` entry stands for (the entry
+    itself, or a filling of its template), compared as JSON so that ``True`` is not ``1``."""
+    if "min" in entry and "max" in entry:
+        base = {k: v for k, v in entry.items() if k not in ("min", "max")}
+        amount = action.get("amount")
+        return (
+            set(action) == set(base) | {"amount"}
+            and to_json({k: action[k] for k in base}) == to_json(base)
+            and is_amount(amount)
+            and entry["min"] <= amount <= entry["max"]
+        )
+    if "choose" in entry and "from" in entry:
+        base = {k: v for k, v in entry.items() if k not in ("choose", "from")}
+        cards = action.get("cards")
+        low, high = entry["choose"]
+        return (
+            set(action) == set(base) | {"cards"}
+            and to_json({k: action[k] for k in base}) == to_json(base)
+            and isinstance(cards, list)
+            and all(isinstance(card, str) for card in cards)
+            and len(set(cards)) == len(cards)
+            and low <= len(cards) <= high
+            and set(cards) <= set(entry["from"])
+        )
+    return to_json(action) == to_json(entry)
 
 
 def concrete(entry: Action, rng=None, pick_low: bool = False) -> Action:

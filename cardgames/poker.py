@@ -1,8 +1,9 @@
 """Poker hand evaluation for Ramponneau (Texas Hold'em): 5 to 7 cards, pure Python, fast.
 
 ``evaluate(cards)`` returns a ``HandValue``, an ``int`` whose order is the order of the
-hands (``a > b``: a wins, equal values split) with a ``category`` and French and English
-names. The hot paths return plain ints:
+hands (``a > b``: a wins, equal values split) with a ``category`` and its deciding ranks
+(``summary``: the data the site words, "full aux rois par les dames"). The hot paths return
+plain ints:
 
 - ``evaluate_fast(cards)``: one hand of 5, 6 or 7 cards;
 - ``evaluate_holes(board, holes)``: many hole-card pairs on one board (the board's part
@@ -42,28 +43,6 @@ CATEGORIES = (
     "full_house",
     "four_of_a_kind",
     "straight_flush",
-)
-CATEGORY_NAMES_FR = (
-    "hauteur",
-    "paire",
-    "double paire",
-    "brelan",
-    "quinte",
-    "couleur",
-    "full",
-    "carré",
-    "quinte flush",
-)
-CATEGORY_NAMES_EN = (
-    "high card",
-    "pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
 )
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
@@ -254,20 +233,12 @@ class HandValue(int):
         return CATEGORIES[self >> 20]
 
     @property
-    def name_fr(self) -> str:
-        return CATEGORY_NAMES_FR[self >> 20]
-
-    @property
-    def name_en(self) -> str:
-        return CATEGORY_NAMES_EN[self >> 20]
-
-    @property
     def ranks(self) -> list[str]:
         """The deciding ranks, most significant first ("A", "K", ...)."""
         return [RANK_ORDER[r] for r in decode(self)[1]]
 
-    def describe(self, lang: str = "fr") -> str:
-        return describe_value(self, lang)
+    def summary(self) -> dict:
+        return summary(self)
 
     def __repr__(self) -> str:
         return f"HandValue({int(self)}, {self.category}, {''.join(self.ranks)})"
@@ -283,107 +254,11 @@ def decode(value: int) -> tuple[int, list[int]]:
     return category, ranks
 
 
-_RANK_WORDS = {
-    "fr": dict(
-        zip(
-            RANK_ORDER,
-            [
-                "deux",
-                "trois",
-                "quatre",
-                "cinq",
-                "six",
-                "sept",
-                "huit",
-                "neuf",
-                "dix",
-                "valet",
-                "dame",
-                "roi",
-                "as",
-            ],
-            strict=True,
-        )
-    ),
-    "en": dict(
-        zip(
-            RANK_ORDER,
-            [
-                "two",
-                "three",
-                "four",
-                "five",
-                "six",
-                "seven",
-                "eight",
-                "nine",
-                "ten",
-                "jack",
-                "queen",
-                "king",
-                "ace",
-            ],
-            strict=True,
-        )
-    ),
-}
-_PLURAL_EN = {"six": "sixes"}
-
-
-# French number words never take a plural s ("brelan de sept"); the court cards do
-# ("paire de rois"), and "as" is the same in both.
-_PLURAL_FR = {"valet": "valets", "dame": "dames", "roi": "rois"}
-
-
-def _plural(word: str, lang: str) -> str:
-    if lang == "fr":
-        return _PLURAL_FR.get(word, word)
-    return _PLURAL_EN.get(word, word + "s")
-
-
-def describe_value(value: int, lang: str = "fr") -> str:
-    """A hand in words: "full aux rois par les dames", "two pair, aces and nines"."""
-    lang = lang if lang in _RANK_WORDS else "fr"
+def summary(value: int) -> dict:
+    """A hand as data for the site to word: its category and deciding ranks, most
+    significant first ({"category": "full_house", "ranks": ["K", "Q"]})."""
     category, ranks = decode(value)
-    words = [_RANK_WORDS[lang][RANK_ORDER[r]] for r in ranks]
-    if lang == "fr":
-        de = lambda w: f"d'{w}" if w[0] in "aeiou" else f"de {w}"  # noqa: E731
-        p = [_plural(w, "fr") for w in words]
-        if category == HIGH_CARD:
-            return f"hauteur {words[0]}"
-        if category == PAIR:
-            return f"paire {de(p[0])}"
-        if category == TWO_PAIR:
-            return f"double paire {p[0]} et {p[1]}"
-        if category == TRIPS:
-            return f"brelan {de(p[0])}"
-        if category == STRAIGHT:
-            return f"quinte hauteur {words[0]}"
-        if category == FLUSH:
-            return f"couleur hauteur {words[0]}"
-        if category == FULL_HOUSE:
-            return f"full aux {p[0]} par les {p[1]}"
-        if category == QUADS:
-            return f"carré {de(p[0])}"
-        return f"quinte flush hauteur {words[0]}"
-    p = [_plural(w, "en") for w in words]
-    if category == HIGH_CARD:
-        return f"{words[0]} high"
-    if category == PAIR:
-        return f"pair of {p[0]}"
-    if category == TWO_PAIR:
-        return f"two pair, {p[0]} and {p[1]}"
-    if category == TRIPS:
-        return f"three {p[0]}"
-    if category == STRAIGHT:
-        return f"straight, {words[0]} high"
-    if category == FLUSH:
-        return f"flush, {words[0]} high"
-    if category == FULL_HOUSE:
-        return f"full house, {p[0]} full of {p[1]}"
-    if category == QUADS:
-        return f"four {p[0]}"
-    return f"straight flush, {words[0]} high"
+    return {"category": CATEGORIES[category], "ranks": [RANK_ORDER[r] for r in ranks]}
 
 
 def evaluate(cards) -> HandValue:

@@ -13,8 +13,9 @@ unknown key added; no view (each seat's and the spectator's)
 shows a card hidden from it, and no archive view (the reveal policy) shows a card hidden
 from it or reveals a hand nobody saw played or shown; the actor's view carries its legal
 actions; the game's own
-invariants hold (card and chip conservation, score rules); every action has a French and
-an English description. At the end of each game the log replays to the same state.
+invariants hold (card and chip conservation, score rules); every action has a log message
+(a code the game declares, with its declared parameters). At the end of each game the log
+replays to the same state.
 The last line printed is a JSON summary; the exit status is 1 if anything was violated.
 """
 
@@ -71,6 +72,18 @@ def check_views(game: Game, state: dict, actor) -> None:
                 raise Violation(f"view of the actor {seat} lacks its legal actions")
 
 
+def check_message(game: Game, message, action) -> None:
+    """The log message of an action: a declared code with exactly its declared parameters,
+    as JSON data (the site words it)."""
+    if not isinstance(message, dict) or message.get("code") not in game.messages:
+        raise Violation(f"no declared message for {action}: {message!r}")
+    params = set(message) - {"code"}
+    if params != set(game.messages[message["code"]]):
+        raise Violation(f"message {message['code']} has parameters {sorted(params)}")
+    if from_json(to_json(message)) != message:
+        raise Violation(f"message {message['code']} is not plain JSON data")
+
+
 def face(card: str) -> str:
     """A card without its deck copy ("Th.2" -> "Th"): what a name or a picture shows."""
     return card.split(".", 1)[0]
@@ -109,7 +122,6 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
     """One complete game with every check; returns the final state and the log."""
     state = game.new(seats, options, carry)
     log = []
-    names = [f"Joueur {n + 1}" for n in range(seats)]
     public: set[str] = set()  # faces a spectator saw since the last shuffle
     for _ in range(MAX_STEPS_PER_GAME):
         text = to_json(state)
@@ -141,14 +153,12 @@ def play_game(game: Game, seats: int, options: dict, carry, rng, bot_seats: set[
             pass
         else:
             raise Violation(f"an action with an unknown key was accepted: {action}")
-        for lang in ("fr", "en"):
-            if not game.describe(state, action, names, lang):
-                raise Violation(f"no {lang} description for {action}")
+        check_message(game, game.describe(state, action), action)
         try:
             new_state = game.apply(state, action)
         except IllegalAction as refusal:
             raise Violation(
-                f"a legal action was refused: {action} ({refusal.rule}: {refusal.fr})"
+                f"a legal action was refused: {action} ({refusal.rule} {refusal.params})"
             ) from refusal
         if to_json(state) != text:
             raise Violation(f"apply changed its input state on {action}")

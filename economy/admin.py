@@ -58,8 +58,9 @@ class WalletAdmin(ReadOnlyAdmin):
 
 @admin.register(TokenBundle)
 class TokenBundleAdmin(admin.ModelAdmin):
-    list_display = ["name", "tokens", "price_cents", "currency", "active", "position"]
-    list_editable = ["active", "position"]
+    list_display = ["name", "name_en", "tokens", "price_cents", "currency", "active", "position"]
+    list_editable = ["name_en", "active", "position"]
+    fields = ["name", "name_en", "tokens", "price_cents", "currency", "active", "position"]
 
 
 @admin.register(PaymentEvent)
@@ -110,8 +111,9 @@ class PurchaseAdmin(ReadOnlyAdmin):
 
 @admin.register(HandPack)
 class HandPackAdmin(admin.ModelAdmin):
-    list_display = ["name", "hands", "price_tokens", "active"]
-    list_editable = ["active"]
+    list_display = ["name", "name_en", "hands", "price_tokens", "active"]
+    list_editable = ["name_en", "active"]
+    fields = ["name", "name_en", "hands", "price_tokens", "active"]
 
 
 @admin.register(HandAllowance)

@@ -86,6 +86,12 @@ def standings(contest: Contest) -> list[Standing]:
     return result
 
 
+def running(now=None):
+    """The contests under way, the soonest to end first."""
+    now = now or timezone.now()
+    return Contest.objects.filter(starts_at__lte=now, ends_at__gt=now).order_by("ends_at")
+
+
 def phase(contest: Contest, now=None) -> str:
     now = now or timezone.now()
     if now < contest.starts_at:

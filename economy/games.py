@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import get_game
 from cardgames.chips import ChipRules
+from taverne.games import game_name
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,8 @@ def tavern_game() -> str:
     return next(slug for slug, game in GAMES.items() if game.chips and game.chips.taverns)
 
 
-def display_name(game_slug: str) -> str:
-    """The game's name in the reader's language, as its engine gives it."""
-    engine = get_game(game_slug)
-    return engine.name_en if (get_language() or "fr").startswith("en") else engine.name_fr
+
+def name_or_slug(game_slug: str) -> str:
+    """The game's name in the reader's language, or its slug if no engine has it (a
+    contest staff typed a slug for by hand): a page that lists games never fails on one."""
+    return game_name(game_slug)

@@ -78,15 +78,11 @@ def status(user, game_slug: str, now=None) -> HandsStatus:
     return HandsStatus(game_slug, allowance, left, pack, level_ok)
 
 
-def limited_statuses(user) -> list[tuple[str, HandsStatus]]:
-    """Today's hands of every game with a daily limit, in the registry's order, with the
-    game's name in the reader's language (the profile's purse shows them)."""
-    statuses = []
-    for slug in available_games():
-        today_status = status(user, slug)
-        if not today_status.unlimited:
-            statuses.append((games.display_name(slug), today_status))
-    return statuses
+def limited_statuses(user) -> list[HandsStatus]:
+    """Today's hands of every game with a daily limit, in the registry's order (the
+    profile's purse shows them)."""
+    statuses = (status(user, slug) for slug in available_games())
+    return [today for today in statuses if not today.unlimited]
 
 
 class NoHandLeft(Exception):

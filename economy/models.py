@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 
@@ -23,6 +24,32 @@ def money_display(cents: int, currency: str) -> str:
     """An amount in the reader's language: "14,99 EUR" in French, "14.99 EUR" in English."""
     amount = number_format(Decimal(cents) / 100, decimal_pos=2, use_l10n=True)
     return f"{amount} {currency.upper()}"
+
+
+def in_reader_language(french: str, english: str) -> str:
+    """A name staff wrote in both languages, in the reader's: the English one when the
+    page is in English and staff gave one, else the French one (the site's own)."""
+    return english if english and (get_language() or "fr").startswith("en") else french
+
+
+class NamedInTwoLanguages(models.Model):
+    """An offer's name, in French (the site's language) and, when staff give one, English.
+
+    One field per language: the page shows ``display_name``, the reader's.
+    """
+
+    name = models.CharField(_("nom"), max_length=60)
+    name_en = models.CharField(
+        _("nom en anglais"), max_length=60, blank=True,
+        help_text=_("Vide : les pages en anglais montrent le nom français."),
+    )
+
+    class Meta:
+        abstract = True
+
+    @property
+    def display_name(self) -> str:
+        return in_reader_language(self.name, self.name_en)
 
 
 # ----- wallets and their ledgers (economy/ledger.py moves them) ------------------------
@@ -151,10 +178,9 @@ class LedgerEntry(models.Model):
 # ----- buying tokens --------------------------------------------------------------------
 
 
-class TokenBundle(models.Model):
+class TokenBundle(NamedInTwoLanguages):
     """A number of tokens sold for a price, defined by staff in the admin."""
 
-    name = models.CharField(_("nom"), max_length=60)
     tokens = models.PositiveIntegerField(_("jetons d'or"))
     price_cents = models.PositiveIntegerField(_("prix (centimes)"))
     currency = models.CharField(_("devise"), max_length=3, default="eur")
@@ -287,10 +313,9 @@ class HandAllowance(models.Model):
         return f"{self.game_slug}: {self.daily_hands if self.daily_hands is not None else '∞'}"
 
 
-class HandPack(models.Model):
+class HandPack(NamedInTwoLanguages):
     """A premium pack of hands sold for tokens (price set by staff)."""
 
-    name = models.CharField(_("nom"), max_length=60)
     hands = models.PositiveIntegerField(_("mains"), default=200)
     price_tokens = models.PositiveIntegerField(_("prix (jetons d'or)"))
     active = models.BooleanField(_("en vente"), default=True)

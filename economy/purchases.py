@@ -297,7 +297,6 @@ def send_receipt(purchase_id: int) -> bool:
     user = purchase.user
     if not user.email:
         return False
-    lang = "en" if user.preferred_language == "en" else "fr"
     values = {
         "id": purchase.pk,
         "name": user.public_name,
@@ -308,7 +307,7 @@ def send_receipt(purchase_id: int) -> bool:
         "amount": purchase.amount_display,
     }
     try:
-        with translation.override(lang):
+        with translation.override(user.preferred_language):
             subject, body = _receipt(values)
             send_mail(
                 getattr(settings, "ACCOUNT_EMAIL_SUBJECT_PREFIX", "") + subject,

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from play.models import (
     Action,
@@ -10,6 +11,7 @@ from play.models import (
     Table,
     TurnNotification,
 )
+from play.presentation.messages import say
 
 
 class SeatInline(admin.TabularInline):
@@ -52,9 +54,22 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(Action)
 class ActionAdmin(admin.ModelAdmin):
-    list_display = ["game", "seq", "seat", "source", "user", "text_fr", "created_at"]
+    list_display = ["game", "seq", "seat", "source", "user", "sentence", "created_at"]
     list_filter = ["source"]
-    readonly_fields = [f.name for f in Action._meta.fields]
+    list_select_related = ["game__table", "user"]
+    readonly_fields = [f.name for f in Action._meta.fields] + ["sentence"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("game__participants")
+
+    @admin.display(description=_("ce que dit le journal"))
+    def sentence(self, action):
+        """The log line in the staff member's language, with the players' names of the game."""
+        names = [""] * action.game.table.seat_count
+        for participant in action.game.participants.all():
+            if 0 <= participant.position < len(names):
+                names[participant.position] = participant.name
+        return say(action.game.table.game_slug, action.message, names)
 
     def has_add_permission(self, request):
         return False

@@ -13,3 +13,9 @@ class PlayConfig(AppConfig):
         from play.actions.economy_host import PlayTableHost
 
         host.register(PlayTableHost())
+        # The action functions refuse moves with the engine's data; the presentation,
+        # above them, words it when the refusal is shown.
+        from play.actions.errors import word_engine_refusals_with
+        from play.presentation.messages import refusal
+
+        word_engine_refusals_with(refusal)

@@ -93,6 +93,12 @@ class Seat(models.Model):
         related_name="seats",
     )
     bot = models.CharField(max_length=40, blank=True, default="")
+    # How well the bot plays (cardgames.core.BOT_LEVELS); a player sitting out is stood
+    # in for at the default level.
+    bot_level = models.CharField(
+        _("niveau de l'automate"), max_length=10, blank=True, default="",
+        choices=[("debutant", _("débutant")), ("habitue", _("habitué")), ("maitre", _("maître"))],
+    )
     # Open websockets of this seat's user on this table (kept by the consumer): the
     # turn e-mail goes only to players with none.
     connections = models.IntegerField(default=0)
@@ -224,10 +230,11 @@ class Action(models.Model):
     # Chance actions hold the deck order: never sent while the game is running.
     action = models.JSONField()
     client_id = models.CharField(max_length=64, blank=True, default="")
-    # The log sentence, written when the action is applied (describe() needs the state
-    # before the action, which only exists at that moment without a replay).
-    text_fr = models.TextField(blank=True, default="")
-    text_en = models.TextField(blank=True, default="")
+    # What the log says of the action, as the engine's data (``Game.describe``: a code and
+    # its parameters), recorded when the action is applied (it needs the state before the
+    # action, which only exists then without a replay); worded in the reader's language
+    # when shown (play/presentation/messages.py).
+    message = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -243,9 +250,6 @@ class Action(models.Model):
 
     def __str__(self):
         return f"{self.game_id}#{self.seq} {self.action}"
-
-    def text(self, lang="fr"):
-        return self.text_en if lang == "en" and self.text_en else self.text_fr
 
 
 class ChatMessage(models.Model):

@@ -1,8 +1,8 @@
-"""Read-only helpers: seat lookups, per-seat views, "my games", open tables.
+"""Read-only helpers: seat lookups, table snapshots, "my games", open tables.
 
-Loading a view costs the same at move 10 and move 10,000: the state comes from the
-game's snapshot, the log sentences were written when the actions were applied, and only
-the last LOG_LINES of them are read.
+Loading a table costs the same at move 10 and move 10,000: the state comes from the
+game's snapshot, and only the last LOG_LINES messages of the log are read (as data: the
+reader's view words them, play/presentation/view.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import time
 from dataclasses import dataclass, field
 
 from django.db.models import BooleanField, Case, Count, F, OuterRef, Subquery, Value, When
-from django.utils import timezone
 
 from play.models import ChatMessage, ChatMute, Game, Seat, Table
 
@@ -24,12 +23,6 @@ def seat_of(table, user) -> Seat | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return Seat.objects.filter(table=table, user=user).first()
-
-
-def _lang(user, lang):
-    if lang:
-        return lang
-    return getattr(user, "preferred_language", "fr") or "fr"
 
 
 def chat_line(message: ChatMessage) -> dict:
@@ -61,6 +54,7 @@ def players(table, seats, you=None) -> list[dict]:
             "position": p,
             "name": by_position[p].name if p in by_position else None,
             "bot": by_position[p].is_bot if p in by_position else False,
+            "bot_level": by_position[p].bot_level if p in by_position else "",
             "connected": by_position[p].connections > 0 if p in by_position else False,
             "sitting_out": by_position[p].sitting_out if p in by_position else False,
             "you": you == p,
@@ -81,10 +75,16 @@ class Snapshot:
     table: Table
     game: Game | None
     seats: list
-    log: dict  # lang -> sentences, oldest first
+    log: list  # the last LOG_LINES messages of the game's log, oldest first
     chat: list
     muted: set  # user ids who muted this table's chat
+    # A chained table's last finished hand, shown beside the new one (None otherwise).
+    previous: Game | None = None
     loaded_at: float = field(default_factory=time.monotonic)
+    # When chat and mutes were read (a snapshot built from the previous one keeps them).
+    chat_read_at: float = field(default_factory=time.monotonic)
+    # The log in sentences, by language: filled by play.presentation.view as readers ask.
+    worded: dict = field(default_factory=dict)
 
     @property
     def key(self):
@@ -105,69 +105,33 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
             table = game.table
     if not isinstance(table, Table):
         table = Table.objects.get(pk=table)
-    log = {"fr": [], "en": []}
+    log = []
     if game is not None:
-        rows = game.actions.order_by("-seq").values_list("text_fr", "text_en")[:LOG_LINES]
-        rows = list(reversed(rows))
-        log = {"fr": [fr for fr, _ in rows], "en": [en or fr for fr, en in rows]}
+        log = list(game.actions.order_by("-seq").values_list("message", flat=True)[:LOG_LINES])
+        log.reverse()
     return Snapshot(
         table=table,
         game=game,
         seats=list(table.seats.select_related("user")),
         log=log,
         chat=chat_for(table, None),
-        muted=set(ChatMute.objects.filter(table=table).values_list("user_id", flat=True)),
+        muted=muted_ids(table),
+        previous=previous_game(table, game),
     )
 
 
-def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
-    """The user's seat's view (spectator view otherwise) + the platform fields; no query."""
-    table, game, seats = snapshot.table, snapshot.game, snapshot.seats
-    lang = "en" if _lang(user, lang) == "en" else "fr"
-    user_id = getattr(user, "pk", None)
-    you = next((s.position for s in seats if user_id is not None and s.user_id == user_id),
-               None)
-    view = {}
-    if game is not None:
-        view.update(table.engine.view(game.state, you))
-    muted = user_id in snapshot.muted
-    everyone = players(table, seats, you)
-    view.update(
-        {
-            "version": game.version if game else 0,
-            "table_id": table.pk,
-            "game_id": game.pk if game else None,
-            "game_number": game.number if game else 0,
-            "game_slug": table.game_slug,
-            "status": game.status if game else "waiting",
-            "table_status": table.status,
-            "pace": table.pace,
-            "move_seconds": table.move_seconds,
-            "you": you,
-            "seat_names": [p["name"] for p in everyone],
-            "seating": everyone,
-            "deadline": game.deadline.isoformat() if game and game.deadline else None,
-            "server_time": timezone.now().isoformat(),
-            "log": list(snapshot.log[lang]),
-            "chat": [] if muted else list(snapshot.chat),
-            "chat_muted": muted,
-        }
-    )
-    if game is not None and game.status == Game.Status.FINISHED:
-        view["result"] = game.result
-    return view
+def muted_ids(table) -> set[int]:
+    """The users who muted this table's chat."""
+    return set(ChatMute.objects.filter(table=table).values_list("user_id", flat=True))
 
 
-def view_for(game: Game | None, user, lang=None, table: Table | None = None) -> dict:
-    """The engine's view for the user's seat (spectator view otherwise) + platform fields.
-
-    `game` may be None for a table still waiting for players (then pass `table`).
-    """
-    return view_from_snapshot(load_snapshot(table or game.table, game), user, lang)
-
-
-
-
+def previous_game(table, game) -> Game | None:
+    """The hand finished just before ``game`` at a chained table, if ``game`` is running."""
+    if game is None or game.number <= 1 or game.status == Game.Status.FINISHED:
+        return None
+    if not getattr(table.engine, "chained", False):
+        return None
+    return table.games.filter(number=game.number - 1, status=Game.Status.FINISHED).first()
 
 
 def my_games(user):

@@ -1,6 +1,7 @@
 """The rules markup: Markdown plus cards, glossary links and engine-checked examples.
 
-- ``[[Th 9h 8h]]``: inline SVG cards (French ``aria-label`` on each); in plain text "10♥ 9♥ 8♥".
+- ``[[Th 9h 8h]]``: inline SVG cards (each named in the page's language for screen readers);
+  in plain text "10♥ 9♥ 8♥".
 - ``{{tricon}}`` or ``{{tricon|tricons}}``: a link to a glossary term (by slug, term or
   variant); besides, the first occurrence of every glossary term on a page is linked.
 - ````` ```exemple ````` blocks: worked examples checked by the engines (``rules.examples``);
@@ -21,47 +22,68 @@ from dataclasses import dataclass, field
 import markdown
 from django.utils.html import escape, strip_tags
 from django.utils.text import Truncator
-from django.utils.translation import override
+from django.utils.translation import override, pgettext, pgettext_lazy
 from markdown.extensions.toc import slugify_unicode
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from cardgames.cards import card_name, is_card
+from cardgames.cards import is_card
 from cardgames.registry import SLUGS
+from play.presentation import words
 from play.presentation.card_svg import card_svg
 from rules import examples
 
-# The sections every game page has, per language (a heading may say more: "Marque et
-# gains"); each entry: the folded beginnings accepted, the name given in the error.
-GAME_SECTIONS = {
-    "fr": (
-        (("but du jeu",), "But du jeu"),
-        (("materiel",), "Matériel"),
-        (("donne",), "Donne"),
-        (("deroulement",), "Déroulement"),
-        (("marque", "gains"), "Marque / Gains"),
-        (("fin de partie",), "Fin de partie"),
-        (("strategie", "conseils"), "Stratégie"),
-        (("variantes",), "Variantes"),
-        (("histoire",), "Histoire"),
-        (("sources",), "Sources"),
-        (("regles de la maison",), "Règles de la maison"),
+# The sections every game page has, in the page's language (``render`` runs inside its
+# override): for each, the beginnings of a level-2 title accepted, separated by "|" (a
+# heading may say more: "Marque et gains"), and the section's name in an error.
+# Translators: the beginnings are compared without case or accents.
+GAME_SECTIONS = (
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "but du jeu"),
+        pgettext_lazy("section de page de jeu", "But du jeu"),
     ),
-    "en": (
-        (("object", "aim"), "Object of the game"),
-        (("equipment",), "Equipment"),
-        (("the deal", "deal", "dealing"), "The deal"),
-        (("play", "the play", "how to play"), "Play"),
-        (("scoring", "winnings", "settling"), "Scoring / Winnings"),
-        (("end of the game", "the end"), "End of the game"),
-        (("strategy", "tips"), "Strategy"),
-        (("variants", "variations"), "Variants"),
-        (("history",), "History"),
-        (("sources",), "Sources"),
-        (("house rules",), "House rules"),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "matériel"),
+        pgettext_lazy("section de page de jeu", "Matériel"),
     ),
-}
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "donne"),
+        pgettext_lazy("section de page de jeu", "Donne"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "déroulement"),
+        pgettext_lazy("section de page de jeu", "Déroulement"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "marque|gains"),
+        pgettext_lazy("section de page de jeu", "Marque / Gains"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "fin de partie"),
+        pgettext_lazy("section de page de jeu", "Fin de partie"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "stratégie|conseils"),
+        pgettext_lazy("section de page de jeu", "Stratégie"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "variantes"),
+        pgettext_lazy("section de page de jeu", "Variantes"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "histoire"),
+        pgettext_lazy("section de page de jeu", "Histoire"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "sources"),
+        pgettext_lazy("section de page de jeu", "Sources"),
+    ),
+    (
+        pgettext_lazy("débuts de titre de section acceptés", "règles de la maison"),
+        pgettext_lazy("section de page de jeu", "Règles de la maison"),
+    ),
+)
 # A game page plays one whole deal through, move by move.
 PLAYED_DEAL_KIND = "partie"
 TIP_LENGTH = 240
@@ -104,9 +126,8 @@ class Rendered:
 
 
 def cards_html(codes: list[str]) -> str:
-    lang = examples.lang()
-    inner = "".join(card_svg(code, lang=lang, extra_class="playing-card--inline") for code in codes)
-    label = ", ".join(card_name(c, lang) for c in codes)
+    inner = "".join(card_svg(code, extra_class="playing-card--inline") for code in codes)
+    label = ", ".join(words.card_name(c) for c in codes)
     return f'<span class="inline-cards" role="group" aria-label="{escape(label)}">{inner}</span>'
 
 
@@ -158,7 +179,7 @@ def term_element(term: Term, text: str, state) -> etree.Element:
         name = etree.SubElement(tip, "strong")
         name.text = term.term
         colon = etree.SubElement(tip, "span", {"class": "visually-hidden"})
-        colon.text = " : " if examples.lang() == "fr" else ": "
+        colon.text = pgettext("deux-points à la française", " : ")
         colon.tail = Truncator(term.definition).chars(TIP_LENGTH)
     return wrapper
 
@@ -395,7 +416,8 @@ def render(
         text = _markdown(plain_state).convert(source or "")
     result.text = re.sub(r"\n{3,}", "\n\n", _unescape(strip_tags(text))).strip()
     if game_page:
-        result.errors += skeleton_errors(result.toc, state.example_count, language)
+        with override(language):
+            result.errors += skeleton_errors(result.toc, state.example_count)
         if PLAYED_DEAL_KIND not in state.kinds:
             result.errors.append(
                 "Une page de jeu déroule une partie complète : il manque un exemple "
@@ -408,11 +430,13 @@ def _unescape(text: str) -> str:
     return html_module.unescape(text)
 
 
-def skeleton_errors(toc, example_count: int, language: str = "fr") -> list[str]:
-    """What a game page lacks: a section of the common skeleton, or examples."""
+def skeleton_errors(toc, example_count: int) -> list[str]:
+    """What a game page lacks: a section of the common skeleton (named in the active
+    language, the page's), or examples."""
     titles = [examples.fold(item["title"]) for item in toc if item["level"] == 2]
     errors = []
-    for accepted, name in GAME_SECTIONS.get(language, GAME_SECTIONS["fr"]):
+    for beginnings, name in GAME_SECTIONS:
+        accepted = [examples.fold(a) for a in str(beginnings).split("|")]
         if not any(t.startswith(a) for t in titles for a in accepted):
             errors.append(f"Section manquante : « {name} » (un titre de niveau 2, « ## {name} »).")
     if example_count < MIN_EXAMPLES:

@@ -10,7 +10,9 @@ import reversion
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from cardgames import SLUGS
 from rules import players
@@ -98,11 +100,14 @@ class RulesPage(models.Model):
         """The fiche's players: the engine's count, then the editor's note."""
         if not self.is_game:
             return self.fiche_players
-        count = players.phrase(self.slug, self.language)
-        if not self.fiche_players:
-            return count
-        separator = " ; " if self.language == "fr" else "; "
-        return f"{count}{separator}{self.fiche_players}"
+        with translation.override(self.language):  # the fiche speaks the page's language
+            count = players.phrase(self.slug)
+            if not self.fiche_players:
+                return count
+            return pgettext("nombre de joueurs ; note de l'éditeur", "%(count)s ; %(note)s") % {
+                "count": count,
+                "note": self.fiche_players,
+            }
 
     def fiche(self):
         """[(label, value)] of the fiche box, empty values left out."""

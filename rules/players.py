@@ -12,18 +12,10 @@ import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import pgettext
 
 from cardgames import get_game
 from cardgames.registry import SLUGS
-
-NUMBER_WORDS = {
-    "fr": ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
-    "en": ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-}
-PLAYERS_WORD = {"fr": r"joueurs", "en": r"players"}
-RANGE_WORD = {"fr": r"à", "en": r"to"}
-DEFAULT_WORD = {"fr": r"par défaut", "en": r"by default"}
 
 
 @dataclass(frozen=True)
@@ -44,53 +36,67 @@ def seats(slug: str) -> Seats:
     return Seats(low, high, game.default_seats, game.min_seats, game.max_seats)
 
 
-def phrase(slug: str, language: str = "fr") -> str:
-    """ "3 à 8 (2 en option)", "2 to 6": the players of a game, from its engine."""
+def phrase(slug: str) -> str:
+    """ "3 à 8 (2 en option)", "2 to 6": the players of a game, from its engine, in the
+    active language."""
     facts = seats(slug)
-    with override(language):
-        text = _("%(low)s à %(high)s") % {"low": facts.low, "high": facts.high}
-        if facts.least < facts.low:
-            text += " " + _("(%(least)s en option)") % {"least": facts.least}
+    text = _("%(low)s à %(high)s") % {"low": facts.low, "high": facts.high}
+    if facts.least < facts.low:
+        text += " " + _("(%(least)s en option)") % {"least": facts.least}
     return text
 
 
-def _number(language: str) -> str:
-    words = "|".join(NUMBER_WORDS[language])
-    return rf"(\d+|{words})"
+def _words() -> dict:
+    """How a rules text states player counts, in the active language (the text's): the
+    numbers two to ten in letters, and the words around them."""
+    return {
+        "numbers": pgettext(
+            "nombres de joueurs en lettres, de deux à dix, séparés par |",
+            "deux|trois|quatre|cinq|six|sept|huit|neuf|dix",
+        ).lower().split("|"),
+        "range": pgettext("« de 3 à 7 joueurs »", "à"),
+        "players": pgettext("« de 3 à 7 joueurs »", "joueurs"),
+        # The start of the word that makes a count advice: "3 à 5 joueurs conseillés".
+        "advice": pgettext("début de « 3 à 5 joueurs conseillés »", "conseill"),
+        "default": pgettext("« quatre par défaut »", "par défaut"),
+    }
 
 
-def _value(token: str, language: str) -> int:
+def _value(token: str, numbers: list[str]) -> int:
     token = token.lower()
     if token.isdigit():
         return int(token)
-    return NUMBER_WORDS[language].index(token) + 2
+    return numbers.index(token) + 2
 
 
-def stated(text: str, language: str = "fr") -> tuple[list, list]:
-    """(ranges, defaults) of players a text states: "de 3 à 7 joueurs" → (3, 7);
-    "quatre par défaut" → 4."""
-    language = language if language in NUMBER_WORDS else "fr"
-    number = _number(language)
+def stated(text: str) -> tuple[list, list]:
+    """(ranges, defaults) of players a text in the active language states: "de 3 à 7
+    joueurs" → (3, 7); "quatre par défaut" → 4."""
+    words = _words()
+    number = rf"(\d+|{'|'.join(re.escape(w) for w in words['numbers'])})"
+    players, default = re.escape(words["players"]), re.escape(words["default"])
     # "3 à 5 joueurs conseillés" is advice, not a rule: left out.
     range_re = re.compile(
-        rf"\b{number} {RANGE_WORD[language]} {number} {PLAYERS_WORD[language]}\b"
-        r"(?! conseill| recommend)",
+        rf"\b{number} {re.escape(words['range'])} {number} {players}\b"
+        rf"(?! {re.escape(words['advice'])})",
         re.IGNORECASE,
     )
-    default_re = re.compile(
-        rf"\b{number}(?: {PLAYERS_WORD[language]})?,? {DEFAULT_WORD[language]}", re.IGNORECASE
-    )
-    ranges = [(_value(a, language), _value(b, language)) for a, b in range_re.findall(text)]
-    defaults = [_value(a, language) for a in default_re.findall(text)]
+    default_re = re.compile(rf"\b{number}(?: {players})?,? {default}", re.IGNORECASE)
+    ranges = [
+        (_value(a, words["numbers"]), _value(b, words["numbers"]))
+        for a, b in range_re.findall(text)
+    ]
+    defaults = [_value(a, words["numbers"]) for a in default_re.findall(text)]
     return ranges, defaults
 
 
-def count_errors(slug: str, text: str, language: str = "fr") -> list[str]:
-    """The player counts ``text`` states that the engine of game ``slug`` contradicts."""
+def count_errors(slug: str, text: str) -> list[str]:
+    """The player counts ``text`` (in the active language) states that the engine of game
+    ``slug`` contradicts; the errors are in French, for editors."""
     if slug not in SLUGS:
         return []
     facts = seats(slug)
-    ranges, defaults = stated(text, language)
+    ranges, defaults = stated(text)
     errors = []
     for low, high in ranges:
         if (low, high) not in facts.ranges():

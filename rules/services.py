@@ -14,7 +14,7 @@ import reversion
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from cardgames import SLUGS
 from rules import markup, players
@@ -60,7 +60,8 @@ def render_page_body(
     rendered = markup.render(body, terms=terms, game_page=slug in SLUGS, language=language)
     if slug in SLUGS:
         text = f"{players_note}\n{rendered.text}"
-        rendered.errors += players.count_errors(slug, text, language)
+        with translation.override(language):  # the text's language
+            rendered.errors += players.count_errors(slug, text)
     return rendered
 
 

@@ -27,301 +27,47 @@ offering the other reading, in ``docs/rules/ambigu-house-rules.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..cards import RANK_NAMES, deck40
-from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone
-
-PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
-DECK = tuple(deck40())
-DECK_SET = frozenset(DECK)
-
-# (id, strength rank, French name, English name, value in jetons), lowest first.
-CATEGORIES = (
-    ("point", 1, "point", "point", 1),
-    ("prime", 2, "prime", "prime", 2),
-    ("grande-prime", 3, "grande prime", "great prime", 3),
-    ("sequence", 4, "séquence", "sequence", 3),
-    ("tricon", 5, "tricon", "tricon", 4),
-    ("flux", 6, "flux", "flush", 5),
-    ("tricon-prime", 7, "tricon avec prime", "tricon with prime", 6),
-    ("tricon-grande-prime", 8, "tricon avec grande prime", "tricon with great prime", 7),
-    ("flux-sequence", 9, "flux avec séquence", "flush with sequence", 8),
-    ("fredon", 10, "fredon", "fredon", 8),
+from ..core import CHANCE, BadOptions, Game, IllegalAction, clone
+from .combinations import (
+    CATEGORIES,
+    CATEGORY,
+    DECK,
+    DECK_SET,
+    GRANDE_PRIME_OVER,
+    PIPS,
+    Combination,
+    classify,
 )
-CATEGORY = {c[0]: c for c in CATEGORIES}
-GRANDE_PRIME_OVER = 30  # a prime is "grande" when its pips add up to more than 30
-UNANSWERED_VADE_FROM_DEALER = 2
-DEALER_PAYS_WHEN_NOBODY_OPENS = 2
+from .deal import Dealing
+from .rules import (
+    ACTION_KEYS,
+    DEALER_PAYS_WHEN_NOBODY_OPENS,
+    MESSAGES,
+    OPTIONS,
+    REFUSALS,
+    UNANSWERED_VADE_FROM_DEALER,
+    _illegal,
+    _is_amount,
+)
+from .settlement import Settlement
+from .views import Views
+
 VADE_MIN, VADE_MAX = 2, 4
 
 
-@dataclass(frozen=True)
-class Combination:
-    """A hand's best Ambigu combination.
-
-    ``rank`` orders the categories (1 = point .. 10 = fredon); ``height`` breaks ties
-    between two combinations of the same category (a tuple compared element by element,
-    its first element the pip sum of the cards that make the combination, except for the
-    tricon and fredon where it is the pips of the cards of one rank); ``value`` is what
-    the combination is worth in jetons.
-    """
-
-    category: str
-    rank: int
-    height: tuple
-    value: int
-    name_fr: str
-    name_en: str
-    cards: tuple
-
-    @property
-    def key(self) -> tuple:
-        """Compare two combinations: the greater key is the stronger hand."""
-        return (self.rank, *self.height)
-
-    def as_dict(self) -> dict:
-        return {
-            "category": self.category,
-            "rank": self.rank,
-            "height": list(self.height),
-            "value": self.value,
-            "name_fr": self.name_fr,
-            "name_en": self.name_en,
-            "cards": list(self.cards),
-        }
-
-
-def _combination(category: str, height: tuple, cards, extra_value: int = 0) -> Combination:
-    _, rank, fr, en, value = CATEGORY[category]
-    return Combination(category, rank, height, value + extra_value, fr, en, tuple(cards))
-
-
-def _has_sequence(pips: list[int]) -> int:
-    """The pip sum of the highest run of three consecutive pips in one suit, or 0."""
-    best = 0
-    present = set(pips)
-    for p in present:
-        if p + 1 in present and p + 2 in present:
-            best = max(best, 3 * p + 3)
-    return best
-
-
-def classify(hand, fredon_prime: bool = False) -> Combination | None:
-    """The best combination in ``hand`` (up to four cards of the 40-card pack), or None.
-
-    Categories, weakest first, with their value in jetons: point (two or three cards of
-    one suit, 1), prime (four suits, 2), grande prime (four suits, pips over 30, 3),
-    séquence (three consecutive cards of one suit, 3), tricon (three of a rank, 4), flux
-    (four of one suit, 5), tricon avec prime (6, or 7 with a grande prime), flux avec
-    séquence (8) and fredon (four of a rank, 8; 10 or 11 when ``fredon_prime`` counts the
-    prime it holds as well). Pips: ace 1 to ten 10.
-
-    >>> classify(["Th", "Td", "Tc", "9s"]).category
-    'tricon-grande-prime'
-    """
-    cards = list(hand)
-    n = len(cards)
-    if n < 2:
-        return None
-    pips = [PIPS[c[0]] for c in cards]
-    total = sum(pips)
-    suits: dict[str, list[int]] = {}
-    ranks: dict[int, int] = {}
-    for c, p in zip(cards, pips, strict=True):
-        suits.setdefault(c[1], []).append(p)
-        ranks[p] = ranks.get(p, 0) + 1
-    four_suits = n == 4 and len(suits) == 4
-    if n == 4 and len(suits) == 1:
-        run = _has_sequence(pips)
-        if run:
-            return _combination("flux-sequence", (total, run), cards)
-        return _combination("flux", (total,), cards)
-    top_rank, top_count = max(ranks.items(), key=lambda item: (item[1], item[0]))
-    if top_count == 4:
-        extra = 0
-        if fredon_prime:
-            extra = 3 if total > GRANDE_PRIME_OVER else 2
-        return _combination("fredon", (4 * top_rank,), cards, extra)
-    if top_count == 3:
-        if four_suits:
-            category = "tricon-grande-prime" if total > GRANDE_PRIME_OVER else "tricon-prime"
-            return _combination(category, (3 * top_rank, total), cards)
-        return _combination("tricon", (3 * top_rank,), cards)
-    if four_suits:
-        category = "grande-prime" if total > GRANDE_PRIME_OVER else "prime"
-        return _combination(category, (total,), cards)
-    best_point = None
-    for suit, suit_pips in suits.items():
-        if len(suit_pips) >= 3:
-            run = _has_sequence(suit_pips)
-            if run:
-                chosen = [c for c in cards if c[1] == suit]
-                return _combination("sequence", (run,), chosen)
-        if len(suit_pips) >= 2:
-            height = sum(suit_pips)
-            if best_point is None or height > best_point[0]:
-                best_point = (height, suit)
-    if best_point is None:
-        return None
-    chosen = [c for c in cards if c[1] == best_point[1]]
-    return _combination("point", (best_point[0],), chosen)
-
-
-def _illegal(rule: str, fr: str, en: str) -> IllegalAction:
-    return IllegalAction("ambigu." + rule, fr, en)
-
-
-def _is_amount(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
-ACTION_KEYS = {
-    "deal": ("deck",),
-    "pass": (),
-    "battez": (),
-    "recave": ("amount",),
-    "exchange": ("cards",),
-    "keep": (),
-    "mix": (),
-    "vade": ("amount",),
-    "follow": (),
-    "tapis": (),
-    "check": (),
-    "fold": (),
-    "call": (),
-    "renvi": ("amount",),
-}
-
-
-class Ambigu(Game):
+class Ambigu(Dealing, Settlement, Views, Game):
     def __init__(self):
         super().__init__(
             slug="ambigu",
             action_keys=ACTION_KEYS,
-            name_fr="Ambigu",
-            name_en="Ambigu",
+            name="Ambigu",
             min_seats=2,
             max_seats=6,
             default_seats=4,
             chained=True,
-            options=(
-                Option(
-                    "cave",
-                    "Cave de départ (jetons)",
-                    "Starting cave (chips)",
-                    50,
-                    choices=(
-                        (20, "20 jetons", "20 chips"),
-                        (50, "50 jetons", "50 chips"),
-                        (100, "100 jetons", "100 chips"),
-                        (200, "200 jetons", "200 chips"),
-                    ),
-                    help_fr="Jetons de chacun à la première donne ; plafond d'une recave.",
-                    help_en="Each player's chips at the first deal; the ceiling of a recave.",
-                ),
-                Option(
-                    "ante",
-                    "Ante à la poule",
-                    "Ante to the poule",
-                    1,
-                    choices=((1, "1 jeton", "1 chip"), (2, "2 jetons", "2 chips")),
-                ),
-                Option(
-                    "battez_stake",
-                    "Mise de « battez » à la batterie",
-                    "Stake to the batterie for “battez”",
-                    1,
-                    choices=((1, "1 jeton", "1 chip"), (2, "2 jetons", "2 chips")),
-                ),
-                Option(
-                    "no_opening",
-                    "Si personne n'ouvre de vade",
-                    "When nobody opens a vade",
-                    "dealer-pays",
-                    choices=(
-                        (
-                            "dealer-pays",
-                            "le donneur met 2 jetons à la poule, on garde ses cartes et on "
-                            "passe aux renvis",
-                            "the dealer puts 2 chips in the poule, hands are kept and the "
-                            "renvis follow",
-                        ),
-                        (
-                            "abandon",
-                            "la donne s'arrête, poule et batterie restent pour la suivante",
-                            "the deal stops, poule and batterie stay for the next one",
-                        ),
-                    ),
-                ),
-                Option(
-                    "exchange_min",
-                    "Écart de la deuxième phase",
-                    "Exchange of the second phase",
-                    0,
-                    choices=(
-                        (0, "de 0 à 4 cartes (on peut se tenir)", "0 to 4 cards (may stand)"),
-                        (1, "de 1 à 4 cartes (obligatoire)", "1 to 4 cards (compulsory)"),
-                    ),
-                ),
-                Option(
-                    "exchange_rounds",
-                    "Tours d'échange permis en première phase",
-                    "Exchange rounds allowed in the first phase",
-                    2,
-                    kind="int",
-                    minimum=1,
-                    maximum=4,
-                    help_fr="Si tout le monde passe encore après le dernier, la donne est "
-                    "abandonnée.",
-                    help_en="If everybody passes again after the last one, the deal is abandoned.",
-                ),
-                Option(
-                    "combination_payers",
-                    "Qui paie la combinaison gagnante",
-                    "Who pays for the winning combination",
-                    "all",
-                    choices=(
-                        (
-                            "all",
-                            "tous les autres joueurs de la donne",
-                            "every other player of the deal",
-                        ),
-                        (
-                            "remaining",
-                            "seulement ceux restés jusqu'à la fin",
-                            "only those still in at the end",
-                        ),
-                        ("none", "personne", "nobody"),
-                    ),
-                ),
-                Option(
-                    "fredon_prime",
-                    "Le fredon compte aussi sa prime",
-                    "A fredon also counts its prime",
-                    False,
-                    kind="bool",
-                    help_fr="Fredon payé 10 ou 11 jetons au lieu de 8.",
-                    help_en="A fredon is paid 10 or 11 chips instead of 8.",
-                ),
-                Option(
-                    "refuse_discard",
-                    "On peut refuser de mêler son écart au nouveau talon",
-                    "One may refuse to mix one's discard into a rebuilt stock",
-                    True,
-                    kind="bool",
-                ),
-                Option(
-                    "auto_recave",
-                    "Un joueur décavé se recave de la cave de départ",
-                    "A broke player recaves to the starting cave",
-                    True,
-                    kind="bool",
-                    help_fr="Sinon il ne reçoit pas de cartes tant qu'il n'a pas de jetons.",
-                    help_en="Otherwise the player is dealt out until they have chips.",
-                ),
-            ),
+            options=OPTIONS,
+            messages=MESSAGES,
+            refusals=REFUSALS,
         )
 
     # ----- setup ------------------------------------------------------------------
@@ -332,41 +78,15 @@ class Ambigu(Game):
         return options
 
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> dict:
-        opts = self.resolve_options(options)
-        self.check_seats(seats, opts)
-        cave, ante = opts["cave"], opts["ante"]
-        if carry is None:
-            stacks = [cave] * seats
-            dealer, poule, batterie, debts = None, 0, 0, []
-        else:
-            stacks = list(carry.get("stacks") or [cave] * seats)
-            if len(stacks) != seats or not all(
-                s is None or (_is_amount(s) and s >= 0) for s in stacks
-            ):
-                raise BadOptions(
-                    "Report invalide : une cave par place.",
-                    "Invalid carry: one stack per seat.",
-                )
-            dealer = carry.get("dealer", 0)
-            if dealer is not None:  # None: draw for the deal (a chip table's first deal)
-                dealer = dealer % seats if _is_amount(dealer) else 0
-            poule = int(carry.get("poule", 0))
-            batterie = int(carry.get("batterie", 0))
-            debts = [list(d) for d in carry.get("debts", [])]
+        state = self.start(seats, options)
+        opts = state["options"]
+        ante = opts["ante"]
+        stacks, dealer, poule, batterie, debts = self._carried(seats, opts, carry)
         start = list(stacks)
-        recaved = [0] * seats
-        for s in range(seats):
-            if stacks[s] is not None and stacks[s] < ante and opts["auto_recave"]:
-                recaved[s] = cave - stacks[s]
-                stacks[s] = cave
+        recaved = self._recave(stacks, opts)
         players = [s for s in range(seats) if stacks[s] is not None and stacks[s] >= ante]
         total = sum(x for x in stacks if x is not None) + poule + batterie
-        state = {
-            "game": self.slug,
-            "seats": seats,
-            "options": opts,
-            "actor": CHANCE,
-            "result": None,
+        state |= {
             "phase": "deal",
             "players": players,
             "order": [],
@@ -418,107 +138,39 @@ class Ambigu(Game):
             state["order"] = self._order(state)
         return state
 
+    @staticmethod
+    def _recave(stacks: list, opts: dict) -> list:
+        """With ``auto_recave``, a stack short of the ante goes back to a full cave (in
+        ``stacks``); returns what each seat caved."""
+        recaved = [0] * len(stacks)
+        for s, stack in enumerate(stacks):
+            if stack is not None and stack < opts["ante"] and opts["auto_recave"]:
+                recaved[s] = opts["cave"] - stack
+                stacks[s] = opts["cave"]
+        return recaved
+
+    @staticmethod
+    def _carried(seats: int, opts: dict, carry: dict | None) -> tuple:
+        """What a deal starts from: the stacks, the dealer (None: draw for the deal), the
+        poule, the batterie and the debts, from the carry of the last deal or afresh."""
+        if carry is None:
+            return [opts["cave"]] * seats, None, 0, 0, []
+        stacks = list(carry.get("stacks") or [opts["cave"]] * seats)
+        if len(stacks) != seats or not all(s is None or (_is_amount(s) and s >= 0) for s in stacks):
+            raise BadOptions("ambigu.carry")
+        dealer = carry.get("dealer", 0)
+        if dealer is not None:  # None: draw for the deal (a chip table's first deal)
+            dealer = dealer % seats if _is_amount(dealer) else 0
+        poule = int(carry.get("poule", 0))
+        batterie = int(carry.get("batterie", 0))
+        debts = [list(d) for d in carry.get("debts", [])]
+        return stacks, dealer, poule, batterie, debts
+
     def _order(self, state) -> list[int]:
         n, dealer = state["seats"], state["dealer"]
         return sorted(state["players"], key=lambda s: (s - dealer - 1) % n)
 
     # ----- chance ---------------------------------------------------------------------
-    def chance_cards(self, state) -> list[str]:
-        phase = state["phase"]
-        if state["actor"] != CHANCE:
-            return []
-        if phase in ("draw", "deal"):
-            return list(DECK)
-        return sorted(self._shuffle_pool(state))
-
-    def _shuffle_pool(self, state) -> list[str]:
-        purpose = state["shuffle_for"]
-        if purpose == "deal2":
-            pool = list(state["stock"])
-            if len(pool) < 2 * len(state["players"]):
-                for pile in state["discards"]:
-                    pool += pile
-            return pool
-        if purpose == "exchange2":
-            return list(state["stock"])
-        kept = state["refill"]["kept"]
-        pool = []
-        for seat, pile in enumerate(state["discards"]):
-            if seat != kept:
-                pool += pile
-        return pool
-
-    def _apply_chance(self, state, action) -> dict:
-        deck = self.checked_deck(state, action)
-        state = clone(state)
-        phase = state["phase"]
-        if phase == "draw":
-            self._draw_dealer(state, deck)
-            state["phase"] = "deal"
-            return state
-        if phase == "deal":
-            order = state["order"]
-            k = len(order)
-            for i in range(2 * k):
-                state["hands"][order[i % k]].append(deck[i])
-            state["stock"] = deck[2 * k :]
-            self._start_speech1(state)
-            return state
-        purpose = state["shuffle_for"]
-        state["shuffle_for"] = None
-        if purpose == "deal2":
-            if len(deck) > len(state["stock"]):
-                state["discards"] = [[] for _ in range(state["seats"])]
-            state["stock"] = deck
-            order = state["order"]
-            k = len(order)
-            for i in range(2 * k):
-                state["hands"][order[i % k]].append(state["stock"][i])
-            state["stock"] = state["stock"][2 * k :]
-            state["phase"] = "speech2"
-            state["round"] = 1
-            state["pending"] = list(order)
-            state["actor"] = order[0]
-            return state
-        if purpose == "exchange2":
-            state["stock"] = deck
-            self._start_exchange2(state)
-            return state
-        # a stock rebuilt from the discards in the middle of a player's exchange
-        refill = state["refill"]
-        kept = refill["kept"]
-        state["discards"] = [
-            pile if seat == kept else [] for seat, pile in enumerate(state["discards"])
-        ]
-        state["stock"] = deck
-        seat, need = refill["seat"], refill["need"]
-        state["hands"][seat] += state["stock"][:need]
-        state["stock"] = state["stock"][need:]
-        state["refill"] = None
-        state["phase"] = refill["then"]
-        self._next_exchanger(state)
-        return state
-
-    def _draw_dealer(self, state, deck) -> None:
-        """High card deals; players tied for the highest draw again from the same pack."""
-        contenders = list(state["players"])
-        position = 0
-        draws = []
-        while True:
-            if position + len(contenders) > len(deck):
-                break
-            got = {}
-            for seat in contenders:
-                got[seat] = deck[position]
-                draws.append([seat, deck[position]])
-                position += 1
-            best = max(PIPS[c[0]] for c in got.values())
-            contenders = [s for s in contenders if PIPS[got[s][0]] == best]
-            if len(contenders) == 1:
-                break
-        state["dealer"] = contenders[0]
-        state["draw"] = draws
-        state["order"] = self._order(state)
 
     # ----- phase transitions --------------------------------------------------------
     def _start_speech1(self, state) -> None:
@@ -623,33 +275,22 @@ class Ambigu(Game):
             return acts
         return []
 
-    # ----- apply --------------------------------------------------------------------
-    def apply(self, state, action) -> dict:
-        actor = state["actor"]
-        if actor is None:
-            raise _illegal("over", "La donne est terminée.", "The deal is over.")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise _illegal("malformed", "Action mal formée.", "Malformed action.")
-        self.check_keys(action)
-        kind = action["type"]
-        if actor == CHANCE:
-            if kind != "deal":
-                raise _illegal(
-                    "chance", "C'est au hasard de battre les cartes.", "Chance must shuffle."
-                )
-            return self._apply_chance(state, action)
-        phase = state["phase"]
-        handler = getattr(self, f"_do_{phase}", None)
+    # ----- the moves (core.Game.apply makes the shared checks first) -------------------
+    # Each phase has its move, ``_do_<phase>(state, actor, kind, action)``, which refuses
+    # the actions it does not take (a deal among them) as ``ambigu.wrong-action``.
+    over_first = True
+    not_chance_rule = None
+    unknown_rule = "wrong-action"
+    chance_move = "_apply_chance"
+
+    def move(self, state, action) -> dict:
+        handler = getattr(self, f"_do_{state['phase']}", None)
         if handler is None:
-            raise _illegal("phase", "Aucune action possible.", "No action possible.")
-        return handler(state, actor, kind, action)
+            raise _illegal("phase")
+        return handler(state, state["actor"], action["type"], action)
 
     def _unknown(self, kind) -> IllegalAction:
-        return _illegal(
-            "wrong-action",
-            f"L'action « {kind} » n'est pas permise maintenant.",
-            f"The action “{kind}” is not allowed now.",
-        )
+        return self.unknown(kind)
 
     def _do_speech1(self, state, actor, kind, action) -> dict:
         opts = state["options"]
@@ -667,11 +308,7 @@ class Ambigu(Game):
         if kind == "battez":
             stake = opts["battez_stake"]
             if stack < stake:
-                raise _illegal(
-                    "battez-stake",
-                    f"Il faut {stake} jeton(s) pour la batterie.",
-                    f"Saying battez needs {stake} chip(s) for the batterie.",
-                )
+                raise _illegal("battez-stake", stake=stake)
             state = clone(state)
             state["stacks"][actor] -= stake
             state["batterie"] += stake
@@ -684,19 +321,9 @@ class Ambigu(Game):
         if kind == "recave":
             amount = action.get("amount")
             if not state["recave_open"] or state["recave_done"][actor]:
-                raise _illegal(
-                    "recave",
-                    "On ne se recave qu'une fois par donne, après la première donne de la "
-                    "table, avant la troisième carte.",
-                    "A recave is allowed once a deal, after the table's first deal, before "
-                    "the third card.",
-                )
+                raise _illegal("recave")
             if not _is_amount(amount) or not 1 <= amount <= opts["cave"] - stack:
-                raise _illegal(
-                    "recave-amount",
-                    f"La recave ne peut porter la cave au-delà de {opts['cave']} jetons.",
-                    f"A recave cannot bring the stack above {opts['cave']} chips.",
-                )
+                raise _illegal("recave-amount", cave=opts["cave"])
             state = clone(state)
             state["stacks"][actor] += amount
             state["recaved"][actor] += amount
@@ -709,19 +336,11 @@ class Ambigu(Game):
         chosen = action.get("cards")
         hand = state["hands"][actor]
         if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
-            raise _illegal("exchange-cards", "Indiquez les cartes à écarter.", "List the cards.")
+            raise _illegal("exchange-cards")
         if len(set(chosen)) != len(chosen) or not set(chosen) <= set(hand):
-            raise _illegal(
-                "exchange-cards",
-                "On n'écarte que des cartes de sa main, chacune une fois.",
-                "Only cards from one's own hand may be discarded, each once.",
-            )
+            raise _illegal("exchange-cards")
         if not low <= len(chosen) <= high:
-            raise _illegal(
-                "exchange-count",
-                f"On écarte ici de {low} à {high} cartes.",
-                f"Here one exchanges {low} to {high} cards.",
-            )
+            raise _illegal("exchange-count", low=low, high=high)
         return chosen
 
     def _exchange(self, state, actor, action, low, high) -> dict:
@@ -782,18 +401,10 @@ class Ambigu(Game):
             return self._after_speech2(state)
         if kind == "vade":
             if opener is not None:
-                raise _illegal(
-                    "vade-once",
-                    "La vade est déjà ouverte : on suit ou on passe.",
-                    "The vade is already open: follow or pass.",
-                )
+                raise _illegal("vade-once")
             amount = action.get("amount")
             if not _is_amount(amount) or not VADE_MIN <= amount <= min(VADE_MAX, stack):
-                raise _illegal(
-                    "vade-amount",
-                    "La vade est de 2 à 4 jetons, dans la limite de sa cave.",
-                    "A vade is 2 to 4 chips, within one's stack.",
-                )
+                raise _illegal("vade-amount", low=VADE_MIN, high=VADE_MAX)
             state = clone(state)
             state["opener"] = actor
             state["vade"] = amount
@@ -804,22 +415,12 @@ class Ambigu(Game):
             return self._after_speech2(state)
         if kind in ("follow", "tapis"):
             if opener is None:
-                raise _illegal(
-                    "no-vade", "Personne n'a ouvert de vade.", "Nobody has opened a vade."
-                )
+                raise _illegal("no-vade")
             vade = state["vade"]
             if kind == "follow" and stack < vade:
-                raise _illegal(
-                    "follow",
-                    "Pas assez de jetons pour suivre : annoncez tapis.",
-                    "Not enough chips to follow: go tapis.",
-                )
+                raise _illegal("follow")
             if kind == "tapis" and not 0 < stack < vade:
-                raise _illegal(
-                    "tapis",
-                    "Le tapis est pour qui ne peut pas suivre en entier.",
-                    "Tapis is for a player who cannot follow in full.",
-                )
+                raise _illegal("tapis")
             state = clone(state)
             self._bet(state, actor, min(stack, vade))
             return self._after_speech2(state)
@@ -870,54 +471,30 @@ class Ambigu(Game):
         need = high - state["bets"][actor]
         if kind == "check":
             if need:
-                raise _illegal(
-                    "check",
-                    "Il y a une enchère à tenir : tenez, renviez ou passez.",
-                    "There is a bet to meet: call, raise or fold.",
-                )
+                raise _illegal("check")
             state = clone(state)
         elif kind == "fold":
             if not need:
-                raise _illegal(
-                    "fold",
-                    "Rien à tenir : on ne passe pas, on parle.",
-                    "Nothing to meet: check instead of folding.",
-                )
+                raise _illegal("fold")
             state = clone(state)
             state["folded"][actor] = True
         elif kind == "call":
             if not need or stack < need:
-                raise _illegal(
-                    "call",
-                    "Rien à tenir, ou pas assez de jetons (tapis).",
-                    "Nothing to call, or not enough chips (tapis).",
-                )
+                raise _illegal("call")
             state = clone(state)
             self._bet(state, actor, need)
         elif kind == "tapis":
             if not 0 < stack < need:
-                raise _illegal(
-                    "tapis",
-                    "Le tapis est pour qui ne peut pas tenir en entier.",
-                    "Tapis is for a player who cannot call in full.",
-                )
+                raise _illegal("tapis")
             state = clone(state)
             self._bet(state, actor, stack)
         elif kind == "renvi":
             amount = action.get("amount")
             others = any(s != actor for s in self._bettors(state))
             if not others:
-                raise _illegal(
-                    "renvi-alone",
-                    "Personne ne peut plus tenir un renvi.",
-                    "Nobody is left to meet a raise.",
-                )
+                raise _illegal("renvi-alone")
             if not _is_amount(amount) or not need < amount <= stack:
-                raise _illegal(
-                    "renvi-amount",
-                    f"Un renvi met de {need + 1} à {stack} jetons.",
-                    f"A raise puts in {need + 1} to {stack} chips.",
-                )
+                raise _illegal("renvi-amount", low=need + 1, high=stack)
             state = clone(state)
             self._bet(state, actor, amount)
             state["last_raiser"] = actor
@@ -938,121 +515,6 @@ class Ambigu(Game):
         return state
 
     # ----- endings ------------------------------------------------------------------
-    def _pay(self, state, payer: int, creditor: int, amount: int, payments, new_debts) -> None:
-        paid = min(amount, state["stacks"][payer])
-        state["stacks"][payer] -= paid
-        state["stacks"][creditor] += paid
-        payments.append([payer, creditor, paid])
-        if paid < amount:
-            new_debts.append([payer, creditor, amount - paid])
-
-    def _unanswered_vade(self, state, opener: int) -> None:
-        state["stacks"][opener] += state["bets"][opener] + state["batterie"]
-        state["bets"][opener] = 0
-        won = state["batterie"]
-        state["batterie"] = 0
-        payments, new_debts = [], []
-        if opener != state["dealer"]:
-            self._pay(
-                state, state["dealer"], opener, UNANSWERED_VADE_FROM_DEALER, payments, new_debts
-            )
-        self._finish(state, "vade", [opener], None, payments, new_debts, batterie_won=won)
-
-    def _last_in(self, state, winner: int) -> None:
-        state["stacks"][winner] += sum(state["bets"])
-        state["bets"] = [0] * state["seats"]
-        self._win_pots_and_combination(state, winner, "last-in", [winner])
-
-    def _showdown(self, state) -> None:
-        live = self._live(state)
-        n, dealer = state["seats"], state["dealer"]
-        fredon_prime = state["options"]["fredon_prime"]
-        keys = {}
-        for s in live:
-            combo = classify(state["hands"][s], fredon_prime)
-            keys[s] = (combo.key, -((s - dealer - 1) % n))
-        bets = state["bets"]
-        levels = sorted({bets[s] for s in live})
-        previous = 0
-        for level in levels:
-            pot = sum(min(b, level) - min(b, previous) for b in bets)
-            eligible = [s for s in live if bets[s] >= level]
-            best = max(eligible, key=keys.__getitem__)
-            state["stacks"][best] += pot
-            previous = level
-        leftover = sum(b - min(b, previous) for b in bets)
-        winner = max(live, key=keys.__getitem__)
-        state["stacks"][winner] += leftover
-        state["bets"] = [0] * n
-        self._win_pots_and_combination(state, winner, "showdown", live)
-
-    def _win_pots_and_combination(self, state, winner: int, outcome: str, shown) -> None:
-        won_poule, won_batterie = state["poule"], state["batterie"]
-        state["stacks"][winner] += won_poule + won_batterie
-        state["poule"] = state["batterie"] = 0
-        combo = classify(state["hands"][winner], state["options"]["fredon_prime"])
-        payers_rule = state["options"]["combination_payers"]
-        if payers_rule == "all":
-            payers = [s for s in state["order"] if s != winner]
-        elif payers_rule == "remaining":
-            payers = [s for s in shown if s != winner]
-        else:
-            payers = []
-        payments, new_debts = [], []
-        for s in payers:
-            self._pay(state, s, winner, combo.value, payments, new_debts)
-        for s in shown:
-            state["revealed"][s] = list(state["hands"][s])
-        self._finish(
-            state,
-            outcome,
-            [winner],
-            combo,
-            payments,
-            new_debts,
-            poule_won=won_poule,
-            batterie_won=won_batterie,
-        )
-
-    def _finish(self, state, outcome, winners, combo, payments=(), new_debts=(), **won) -> None:
-        state["phase"] = "over"
-        state["actor"] = None
-        state["pending"] = []
-        for debtor, creditor, amount in new_debts:
-            for entry in state["debts"]:
-                if entry[0] == debtor and entry[1] == creditor:
-                    entry[2] += amount
-                    break
-            else:
-                state["debts"].append([debtor, creditor, amount])
-        state["result"] = self._result(
-            state, outcome, winners, combo, list(payments), list(new_debts), **won
-        )
-
-    def _result(self, state, outcome, winners, combo, payments, new_debts, **won) -> dict:
-        scores = []
-        for s in range(state["seats"]):
-            if state["stacks"][s] is None:
-                scores.append(0)
-                continue
-            scores.append(state["stacks"][s] - state["start"][s] - state["recaved"][s])
-        for debtor, creditor, amount in new_debts:
-            scores[debtor] -= amount
-            scores[creditor] += amount
-        result = {
-            "scores": scores,
-            "winners": winners,
-            "outcome": outcome,
-            "combination": combo.as_dict() if combo else None,
-            "payments": payments,
-            "debts": new_debts,
-            "recaved": list(state["recaved"]),
-            "poule_carried": state["poule"],
-            "batterie_carried": state["batterie"],
-            "revealed": list(state["revealed"]),
-        }
-        result.update(won)
-        return result
 
     # ----- carry, views, text ---------------------------------------------------------
     def carry(self, state) -> dict | None:
@@ -1065,172 +527,6 @@ class Ambigu(Game):
             "batterie": state["batterie"],
             "debts": [list(d) for d in state["debts"]],
         }
-
-    def _phase_number(self, state) -> int:
-        phase = state["phase"]
-        if phase in ("speech2", "exchange2"):
-            return 2
-        if phase == "renvis":
-            return 3
-        if phase in ("shuffle", "keep"):
-            purpose = state["shuffle_for"] or "refill"
-            if purpose == "exchange2":
-                return 2
-            if purpose == "refill" and state["refill"] and state["refill"]["then"] == "exchange2":
-                return 2
-        if phase == "over":
-            return 0
-        return 1
-
-    def view(self, state, seat) -> dict:
-        mine = seat is not None and 0 <= seat < state["seats"]
-        hand = list(state["hands"][seat]) if mine else None
-        fredon_prime = state["options"]["fredon_prime"]
-        high = max(state["bets"])
-        combo = classify(hand, fredon_prime) if hand else None
-        view = {
-            "game": state["game"],
-            "seats": state["seats"],
-            "options": dict(state["options"]),
-            "you": seat if mine else None,
-            "actor": state["actor"],
-            "phase": state["phase"],
-            "phase_number": self._phase_number(state),
-            "round": state["round"],
-            "exchange_rounds": state["exchange_rounds"],
-            "dealer": state["dealer"],
-            "players": list(state["players"]),
-            "order": list(state["order"]),
-            "stacks": list(state["stacks"]),
-            "poule": state["poule"],
-            "batterie": state["batterie"],
-            "renvis": sum(state["bets"]),
-            "bets": list(state["bets"]),
-            "high_bet": high,
-            "to_call": (high - state["bets"][seat]) if mine else 0,
-            "folded": list(state["folded"]),
-            "allin": list(state["allin"]),
-            "battez": state["battez"],
-            "opener": state["opener"],
-            "vade": state["vade"],
-            "last_raiser": state["last_raiser"],
-            "dealer_paid": state["dealer_paid"],
-            "hand": hand,
-            "combination": combo.as_dict() if combo else None,
-            "hand_sizes": [len(h) for h in state["hands"]],
-            "exchanged": list(state["exchanged"]),
-            "stock_size": len(state["stock"]),
-            "discard_sizes": [len(p) for p in state["discards"]],
-            "my_discards": list(state["discards"][seat]) if mine else None,
-            "draw": [[s, c[0]] for s, c in state["draw"]],
-            "revealed": [list(h) if h else None for h in state["revealed"]],
-            "recave_open": state["recave_open"],
-            "recaved": list(state["recaved"]),
-            "debts": [list(d) for d in state["debts"]],
-            "result": state["result"],
-        }
-        if mine and state["actor"] == seat:
-            view["legal_actions"] = self.legal_actions(state)
-        return view
-
-    def revealed_hands(self, state) -> dict:
-        """The hands shown at the end (compared, or whose combination was paid); never
-        an écart, a folded hand or the talon."""
-        return {s: list(cards) for s, cards in enumerate(state["revealed"]) if cards}
-
-    def hidden_cards(self, state, seat) -> set[str]:
-        hidden = set(DECK)
-        for cards in state["revealed"]:
-            if cards:
-                hidden.difference_update(cards)
-        if seat is not None and 0 <= seat < state["seats"]:
-            hidden.difference_update(state["hands"][seat])
-            hidden.difference_update(state["discards"][seat])
-        return hidden
-
-    def describe(self, state, action, names, lang="fr") -> str:
-        en = lang == "en"
-        kind = action.get("type") if isinstance(action, dict) else None
-        actor = state["actor"]
-        who = names[actor] if isinstance(actor, int) and 0 <= actor < len(names) else ""
-        if actor == CHANCE:
-            return self._describe_chance(state, action, names, en)
-        amount = action.get("amount")
-        count = len(action.get("cards") or [])
-        texts = {
-            "pass": (
-                ("passe", "passes")
-                if state["phase"] != "speech2" or state["opener"] is None
-                else ("passe et quitte le coup", "passes and drops out")
-            ),
-            "battez": (
-                f"dit « battez » et met {state['options']['battez_stake']} jeton(s) à la batterie",
-                f"says “battez” and puts {state['options']['battez_stake']} chip(s) in the "
-                "batterie",
-            ),
-            "recave": (f"se recave de {amount} jetons", f"recaves {amount} chips"),
-            "exchange": (
-                f"écarte {count} carte(s)" if count else "se tient à ses cartes",
-                f"exchanges {count} card(s)" if count else "stands pat",
-            ),
-            "mix": (
-                "laisse mêler son écart au nouveau talon",
-                "lets their discard be mixed into the new stock",
-            ),
-            "keep": (
-                "refuse de mêler son écart au nouveau talon",
-                "refuses to mix their discard into the new stock",
-            ),
-            "vade": (f"ouvre : va de {amount} jetons", f"opens: a vade of {amount} chips"),
-            "follow": (f"suit la vade de {state['vade']}", f"follows the vade of {state['vade']}"),
-            "tapis": ("fait tapis", "goes tapis (all in)"),
-            "check": ("tient sans renvier", "checks"),
-            "call": ("tient le renvi", "calls the raise"),
-            "fold": ("passe et quitte le coup", "folds"),
-            "renvi": (f"renvie de {amount} jetons", f"raises, putting in {amount} chips"),
-        }
-        fr_text, en_text = texts.get(kind, ("joue", "plays"))
-        if kind == "renvi" and isinstance(actor, int) and amount == state["stacks"][actor]:
-            fr_text, en_text = fr_text + " (tapis)", en_text + " (all in)"
-        return f"{who} {en_text if en else fr_text}"
-
-    def _describe_chance(self, state, action, names, en: bool) -> str:
-        phase = state["phase"]
-        if phase == "draw":
-            deck = action.get("deck") or []
-            probe = clone(state)
-            try:
-                self._draw_dealer(probe, deck)
-            except (IndexError, KeyError, TypeError, ValueError):
-                return "Draw for the deal" if en else "Tirage pour la donne"
-            # Ranks only, as the view shows them: the suits of the draw stay hidden.
-            lang = "en" if en else "fr"
-            pulls = ", ".join(f"{names[s]}: {RANK_NAMES[lang][c[0]]}" for s, c in probe["draw"])
-            dealer = names[probe["dealer"]]
-            if en:
-                return f"Draw for the deal ({pulls}); {dealer} deals"
-            return f"Tirage pour la donne ({pulls}) ; {dealer} donne"
-        dealer = names[state["dealer"]]
-        if phase == "deal":
-            if en:
-                return f"{dealer} shuffles and deals two cards to each player"
-            return f"{dealer} bat les cartes et en donne deux à chacun"
-        purpose = state["shuffle_for"]
-        if purpose == "deal2":
-            if en:
-                return f"{dealer} shuffles the stock and deals two more cards to each player"
-            return f"{dealer} bat le talon et donne encore deux cartes à chacun"
-        if purpose == "exchange2":
-            return (
-                f"{dealer} shuffles the stock for the exchanges"
-                if en
-                else f"{dealer} bat le talon pour les écarts"
-            )
-        return (
-            f"{dealer} rebuilds the stock from the shuffled discards"
-            if en
-            else f"{dealer} refait un talon avec les écarts battus"
-        )
 
     # ----- checks -----------------------------------------------------------------------
     def check_invariants(self, state) -> list[str]:
@@ -1273,5 +569,23 @@ class Ambigu(Game):
         return dict(first)
 
 
-
 GAME = Ambigu()
+
+# What others import from here (the rules live in .rules).
+__all__ = [
+    "PIPS",
+    "DECK",
+    "DECK_SET",
+    "CATEGORIES",
+    "CATEGORY",
+    "GRANDE_PRIME_OVER",
+    "Combination",
+    "classify",
+    "GAME",
+    "UNANSWERED_VADE_FROM_DEALER",
+    "DEALER_PAYS_WHEN_NOBODY_OPENS",
+    "ACTION_KEYS",
+    "OPTIONS",
+    "MESSAGES",
+    "REFUSALS",
+]

@@ -16,7 +16,7 @@ undealt stock is never stored, so no view can leak it.
 
 from __future__ import annotations
 
-from ..cards import card_name, deck52, suit_name
+from ..cards import deck52
 from ..core import CHANCE, Action, Game, IllegalAction, Option, State
 
 ORDER = "23456789TJQKA"  # ace high, as the seed says
@@ -96,80 +96,58 @@ def trick_winner(trick: list, leader: int, trump: str | None, seats: int) -> int
     return (leader + best) % seats
 
 
-def _tricks_fr(n: int) -> str:
-    return f"{n} levée" if n < 2 else f"{n} levées"
-
-
-def _tricks_en(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
 def _refuse_card(hand: list, trick: list, trump: str | None, card: str, options: dict):
     """The IllegalAction for playing ``card`` (already known not to be playable)."""
-    name_fr, name_en = card_name(card), card_name(card, "en")
     if card not in hand:
-        return IllegalAction(
-            "ascenseur.not-in-hand",
-            f"Vous n'avez pas le {name_fr} en main.",
-            f"You do not hold the {name_en}.",
-        )
+        return IllegalAction("ascenseur.not-in-hand", card=card)
     led = trick[0][1]
     if any(c[1] == led for c in hand):
         if card[1] != led:
-            return IllegalAction(
-                "ascenseur.follow-suit",
-                f"Il faut fournir à {suit_name(led)}.",
-                f"You must follow suit ({suit_name(led, 'en')}).",
-            )
-        return IllegalAction(
-            "ascenseur.climb",
-            f"Il faut monter : jouez un {suit_name(led)} plus fort que ceux de la levée.",
-            f"You must play higher: a {suit_name(led, 'en')} above those in the trick.",
-        )
+            return IllegalAction("ascenseur.follow-suit", suit=led)
+        return IllegalAction("ascenseur.climb", suit=led)
     if card[1] != trump:
         if any(c[1] == trump for c in trick):
             if any(
                 c[1] == trump and POWER[c] > max(POWER[t] for t in trick if t[1] == trump)
                 for c in hand
             ):
-                return IllegalAction(
-                    "ascenseur.overtrump",
-                    "Sans la couleur demandée, il faut surcouper quand on le peut.",
-                    "Void in the suit led, you must overtrump when you can.",
-                )
-            return IllegalAction(
-                "ascenseur.undertrump",
-                "Sans la couleur demandée ni atout plus fort, il faut tout de même couper.",
-                "Void in the suit led and unable to overtrump, you must still trump.",
-            )
-        return IllegalAction(
-            "ascenseur.trump",
-            f"Sans la couleur demandée, il faut couper à {suit_name(trump)}.",
-            f"Void in the suit led, you must trump ({suit_name(trump, 'en')}).",
-        )
-    return IllegalAction(
-        "ascenseur.overtrump",
-        "Il faut surcouper : jouez un atout plus fort que ceux de la levée.",
-        "You must overtrump: play a trump above those in the trick.",
-    )
+                return IllegalAction("ascenseur.overtrump")
+            return IllegalAction("ascenseur.undertrump", suit=trump)
+        return IllegalAction("ascenseur.trump", suit=trump)
+    return IllegalAction("ascenseur.overtrump")
 
 
-def _malformed(what_fr: str, what_en: str) -> IllegalAction:
-    return IllegalAction(
-        "ascenseur.malformed", f"Action mal formée : {what_fr}.", f"Malformed action: {what_en}."
-    )
+def _malformed(field: str) -> IllegalAction:
+    return IllegalAction("ascenseur.malformed", field=field)
+
+
+# What the log says (``describe``): each code with its parameters. Seats: ``seat`` (who
+# acts), ``dealer``, ``winner``; ``turnup`` is a card, ``trump`` a suit.
+MESSAGES = {
+    "ascenseur.deal": ("dealer", "number", "deals", "size", "turnup", "trump"),
+    "ascenseur.deal-no-trump": ("dealer", "number", "deals", "size"),
+    "ascenseur.bid": ("seat", "tricks"),
+    "ascenseur.play": ("seat", "card"),
+    "ascenseur.play-wins": ("seat", "card", "winner"),
+}
+REFUSALS = (
+    "ascenseur.game-over",
+    "ascenseur.unknown-action",
+    "ascenseur.not-now",
+    "ascenseur.bid-range",
+    "ascenseur.dealer-total",
+    "ascenseur.not-in-hand",
+    "ascenseur.follow-suit",
+    "ascenseur.climb",
+    "ascenseur.overtrump",
+    "ascenseur.undertrump",
+    "ascenseur.trump",
+)
 
 
 class Ascenseur(Game):
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> State:
-        options = self.resolve_options(options)
-        self.check_seats(seats, options)
-        return {
-            "game": self.slug,
-            "seats": seats,
-            "options": options,
-            "actor": CHANCE,
-            "result": None,
+        return self.start(seats, options) | {
             "phase": "deal",
             "deal": 0,  # index of the current deal in deal_sizes(seats)
             "size": 1,
@@ -222,45 +200,24 @@ class Ascenseur(Game):
         return legal[0]
 
     # ----- applying actions ----------------------------------------------------------
-    def apply(self, state: State, action: Action) -> State:
-        if state["actor"] is None:
-            raise IllegalAction(
-                "ascenseur.game-over", "La partie est terminée.", "The game is over."
-            )
-        if not isinstance(action, dict):
-            raise _malformed("ce n'est pas un objet", "not an object")
-        self.check_keys(action)
-        kind = action.get("type")
-        phase = state["phase"]
-        if kind == "deal":
-            if phase != "deal":
-                raise self._not_now()
-            return self._deal(state, action)
-        if kind == "bid":
-            if phase != "bid":
-                raise self._not_now()
-            return self._bid(state, action)
-        if kind == "play":
-            if phase != "play":
-                raise self._not_now()
-            return self._play(state, action)
-        raise IllegalAction(
-            "ascenseur.unknown-action",
-            f"L'Ascenseur ne connaît pas l'action {kind!r}.",
-            f"L'Ascenseur has no action {kind!r}.",
-        )
+    # core.Game.apply checks the game is not over, the action's form and keys, and that
+    # chance deals and only chance, then calls the move of the action's type.
+    over_rule = "game-over"
+    chance_rule = "not-now"
+    not_chance_rule = "not-now"
+    over_first = True
+    string_type = False  # a type that is not a string is an unknown action
+    malformed_params = {"field": "type"}
+    unknown_first = True
+    moves = {"bid": "_bid", "play": "_play"}
 
     @staticmethod
     def _not_now() -> IllegalAction:
-        return IllegalAction(
-            "ascenseur.not-now",
-            "Ce n'est pas le moment de cette action.",
-            "That action is not allowed now.",
-        )
+        return IllegalAction("ascenseur.not-now")
 
     def _deal(self, state: State, action: Action) -> State:
         if not isinstance(action.get("deck"), list):
-            raise _malformed("il faut {type, deck}", "expected {type, deck}")
+            raise _malformed("deck")
         deck = self.checked_deck(state, action)
         seats, dealer, size = state["seats"], state["dealer"], state["size"]
         hands = [[] for _ in range(seats)]
@@ -290,28 +247,18 @@ class Ascenseur(Game):
         return new
 
     def _bid(self, state: State, action: Action) -> State:
+        if state["phase"] != "bid":
+            raise self._not_now()
         tricks = action.get("tricks")
         if type(tricks) is not int:
-            raise _malformed(
-                "il faut {type, tricks} avec un entier", "expected {type, tricks} with an integer"
-            )
+            raise _malformed("tricks")
         size, seat, dealer = state["size"], state["actor"], state["dealer"]
         if not 0 <= tricks <= size:
-            raise IllegalAction(
-                "ascenseur.bid-range",
-                f"Annonce entre 0 et {_tricks_fr(size)}.",
-                f"Bid between 0 and {_tricks_en(size)}.",
-            )
+            raise IllegalAction("ascenseur.bid-range", size=size)
         if seat == dealer and tricks == forbidden_bid(
             state["bids"], size, dealer, state["options"]
         ):
-            raise IllegalAction(
-                "ascenseur.dealer-total",
-                f"Le donneur ne peut pas annoncer {tricks} : le total des annonces "
-                f"égalerait le nombre de levées ({size}).",
-                f"The dealer may not bid {tricks}: the bids would add up to the number "
-                f"of tricks ({size}).",
-            )
+            raise IllegalAction("ascenseur.dealer-total", tricks=tricks, size=size)
         bids = list(state["bids"])
         bids[seat] = tricks
         new = dict(state)
@@ -324,9 +271,11 @@ class Ascenseur(Game):
         return new
 
     def _play(self, state: State, action: Action) -> State:
+        if state["phase"] != "play":
+            raise self._not_now()
         card = action.get("card")
         if not isinstance(card, str):
-            raise _malformed("il faut {type, card}", "expected {type, card}")
+            raise _malformed("card")
         seat, trick, trump, options = (
             state["actor"],
             state["trick"],
@@ -336,7 +285,7 @@ class Ascenseur(Game):
         hand = state["hands"][seat]
         if card not in playable(hand, trick, trump, options):
             if card not in DECK_SET:
-                raise _malformed(f"{card!r} n'est pas une carte", f"{card!r} is not a card")
+                raise _malformed("card")
             raise _refuse_card(hand, trick, trump, card, options)
         seats = state["seats"]
         new = dict(state)
@@ -467,55 +416,31 @@ class Ascenseur(Game):
         return set(DECK) - seen
 
     # ----- the game log -------------------------------------------------------------------
-    def describe(self, state: State, action: Action, names: list[str], lang: str = "fr") -> str:
-        en = lang == "en"
-        kind = action.get("type") if isinstance(action, dict) else None
+    def describe(self, state: State, action: Action) -> dict:
+        kind = action.get("type")
         seats = state["seats"]
         if kind == "deal":
-            dealer, size = names[state["dealer"]], state["size"]
-            number, total = state["deal"] + 1, len(deal_sizes(seats))
-            deck = action.get("deck") or []
-            turnup = deck[seats * size] if seats * size < len(deck) else None
-            if en:
-                trump = (
-                    f"the {card_name(turnup, 'en')} is turned: "
-                    f"{suit_name(turnup[1], 'en')} are trumps"
-                    if turnup
-                    else "no trump"
-                )
-                return (
-                    f"Deal {number} of {total}: {dealer} deals {size} "
-                    f"card{'s' if size > 1 else ''} each; {trump}."
-                )
-            trump = (
-                f"le {card_name(turnup)} est retourné : atout {suit_name(turnup[1])}"
-                if turnup
-                else "sans atout"
-            )
-            return (
-                f"Donne {number} sur {total} : {dealer} distribue {size} "
-                f"carte{'s' if size > 1 else ''} à chacun ; {trump}."
-            )
-        actor = state["actor"]
-        who = names[actor] if isinstance(actor, int) else "?"
+            size = state["size"]
+            message = {
+                "dealer": state["dealer"],
+                "number": state["deal"] + 1,
+                "deals": len(deal_sizes(seats)),
+                "size": size,
+            }
+            deck = action["deck"]
+            if seats * size == len(deck):
+                return {"code": "ascenseur.deal-no-trump", **message}
+            turnup = deck[seats * size]
+            return {"code": "ascenseur.deal", **message, "turnup": turnup, "trump": turnup[1]}
+        seat = state["actor"]
         if kind == "bid":
-            tricks = action.get("tricks")
-            return (
-                f"{who} bids {_tricks_en(tricks)}" if en else f"{who} annonce {_tricks_fr(tricks)}"
-            )
-        if kind == "play":
-            card = action.get("card")
-            text = (
-                f"{who} plays the {card_name(card, 'en')}"
-                if en
-                else f"{who} joue le {card_name(card)}"
-            )
-            trick = state["trick"] + [card]
-            if len(trick) == seats:
-                winner = names[trick_winner(trick, state["leader"], state["trump"], seats)]
-                text += f"; {winner} wins the trick" if en else f" ; {winner} remporte la levée"
-            return text
-        return f"{who}: {kind}"
+            return {"code": "ascenseur.bid", "seat": seat, "tricks": action["tricks"]}
+        card = action["card"]
+        trick = state["trick"] + [card]
+        if len(trick) < seats:
+            return {"code": "ascenseur.play", "seat": seat, "card": card}
+        winner = trick_winner(trick, state["leader"], state["trump"], seats)
+        return {"code": "ascenseur.play-wins", "seat": seat, "card": card, "winner": winner}
 
     def check_invariants(self, state: State) -> list[str]:
         problems = []
@@ -576,68 +501,21 @@ class Ascenseur(Game):
 
 GAME = Ascenseur(
     slug="ascenseur",
-    name_fr="L'Ascenseur",
-    name_en="L'Ascenseur (Oh Hell)",
+    name="L'Ascenseur",
     min_seats=3,
     max_seats=7,
     default_seats=4,
     action_keys={"deal": ("deck",), "bid": ("tricks",), "play": ("card",)},
+    messages=MESSAGES,
+    refusals=REFUSALS,
     options=(
-        Option(
-            "scoring",
-            "Marque",
-            "Scoring",
-            "exact",
-            choices=(
-                (
-                    "exact",
-                    "Contrat réussi : 10 + 2 par levée ; manqué : −5 par levée d'écart",
-                    "Bid made: 10 + 2 a trick; missed: −5 a trick over or under",
-                ),
-                (
-                    "bonus",
-                    "1 par levée, plus 10 si le contrat est réussi",
-                    "1 a trick, plus 10 when the bid is made",
-                ),
-                (
-                    "small",
-                    "Contrat réussi : 2 + 1 par levée ; manqué : −1 par levée d'écart",
-                    "Bid made: 2 + 1 a trick; missed: −1 a trick over or under",
-                ),
-            ),
-        ),
-        Option(
-            "dealer_constraint",
-            "Le donneur ne peut pas égaler le nombre de levées",
-            "The dealer may not make the bids equal the tricks",
-            True,
-            kind="bool",
-        ),
-        Option(
-            "must_climb",
-            "Obligation de monter à la couleur demandée",
-            "Must play higher in the suit led",
-            True,
-            kind="bool",
-        ),
-        Option(
-            "void_rule",
-            "Sans la couleur demandée",
-            "Void in the suit led",
-            "undertrump",
-            choices=(
-                (
-                    "undertrump",
-                    "Couper, surcouper si possible, sinon sous-couper",
-                    "Trump, overtrump if possible, else undertrump",
-                ),
-                (
-                    "overtrump",
-                    "Couper, surcouper si possible, sinon carte libre",
-                    "Trump, overtrump if possible, else any card",
-                ),
-                ("free", "Carte libre (couper ou se défausser)", "Any card (trump or discard)"),
-            ),
-        ),
+        # exact: made 10 + 2 a trick, missed -5 a trick over or under; bonus: 1 a trick,
+        # plus 10 when made; small: made 2 + 1 a trick, missed -1 a trick over or under.
+        Option("scoring", "exact", choices=("exact", "bonus", "small")),
+        Option("dealer_constraint", True, kind="bool"),
+        Option("must_climb", True, kind="bool"),
+        # undertrump: trump, overtrump if possible, else undertrump; overtrump: trump,
+        # overtrump if possible, else any card; free: any card.
+        Option("void_rule", "undertrump", choices=("undertrump", "overtrump", "free")),
     ),
 )

@@ -67,152 +67,50 @@ Public history
 
 from __future__ import annotations
 
-from .. import poker
-from ..cards import cards_text, deck52
-from ..core import CHANCE, BadOptions, Game, IllegalAction, Option, clone, is_amount
+from ..cards import deck52
+from ..core import CHANCE, BadOptions, Game, clone, is_amount
 from . import phh
-
-STREETS = ("preflop", "flop", "turn", "river")
-STREET_FR = {"preflop": "avant le flop", "flop": "flop", "turn": "tournant", "river": "rivière"}
-BOARD_SIZES = (0, 3, 4, 5)
-
-SMALL_BLINDS = (1, 2, 5, 10, 25, 50, 100)
-BIG_BLINDS = (2, 4, 5, 10, 20, 25, 50, 100, 200)
-
-
-def _blind_choices(values):
-    return tuple((v, str(v), str(v)) for v in values)
-
-
-# The keys of each action besides "type"; any other key is refused (core.Game.check_keys).
-# A call may leave its amount out; when given, it must be the exact cost, as an int.
-ACTION_KEYS = {
-    "deal": ("deck",),
-    "fold": (),
-    "check": (),
-    "call": ("amount",),
-    "bet": ("amount",),
-    "raise": ("amount",),
-    "show": (),
-    "muck": (),
-}
-
-OPTIONS = (
-    Option(
-        "small_blind", "Petite blinde", "Small blind", 10, "choice", _blind_choices(SMALL_BLINDS)
-    ),
-    Option("big_blind", "Grosse blinde", "Big blind", 20, "choice", _blind_choices(BIG_BLINDS)),
-    Option(
-        "starting_stack",
-        "Cave par défaut (en grosses blindes)",
-        "Default stack (in big blinds)",
-        100,
-        "choice",
-        ((20, "20", "20"), (50, "50", "50"), (100, "100", "100"), (200, "200", "200")),
-        help_fr="Pour une table sans cave enregistrée : chaque joueur reçoit ce nombre de "
-        "grosses blindes.",
-        help_en="For a table without recorded stacks: each player gets this many big blinds.",
-    ),
-    Option(
-        "rake_percent",
-        "Prélèvement du tavernier (% de chaque pot)",
-        "Rake (% of each pot)",
-        0,
-        "int",
-        minimum=0,
-        maximum=10,
-    ),
-    Option(
-        "rake_cap",
-        "Plafond du prélèvement par main (0 : aucun)",
-        "Rake cap per hand (0: none)",
-        0,
-        "int",
-        minimum=0,
-        maximum=1_000_000,
-    ),
-    Option(
-        "no_flop_no_drop",
-        "Pas de prélèvement sans flop",
-        "No flop, no drop",
-        True,
-        "bool",
-    ),
+from .rules import (
+    ACTION_KEYS,
+    BIG_BLINDS,
+    BOARD_SIZES,
+    MESSAGES,
+    OPTIONS,
+    REFUSALS,
+    SMALL_BLINDS,
+    STREETS,
+    _amount,
+    _refuse,
+    compute_pots,
+    hand_value,
+    live_seats,
 )
-
-
-def _refuse(rule: str, fr: str, en: str):
-    raise IllegalAction(f"ramponneau.{rule}", fr, en)
-
-
-def _amount(action) -> int:
-    amount = action.get("amount")
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        _refuse("amount", "Il faut un montant entier de jetons.", "An integer amount is needed.")
-    return amount
-
+from .showdown import Showdown
+from .views import Views
 
 # ----- pure helpers on states ------------------------------------------------------------
 
 
-def live_seats(state) -> list[int]:
-    """Seats still in the hand (dealt in, not folded), in order from the button's left."""
-    folded = state["folded"]
-    return [s for s in state["order"] if not folded[s]]
-
-
-def compute_pots(state, collected_only: bool = False, alive=None) -> list[dict]:
-    """Main pot then side pots: ``{"amount", "eligible"}``, built as PokerKit builds them.
-
-    Players eligible are those still in the hand, or those in ``alive`` when given; pots
-    next to each other with the same players eligible are one pot.
-    """
-    order = state["order"]
-    folded = state["folded"]
-    if alive is not None:
-        folded = [s not in alive for s in range(state["seats"])]
-    put = state["committed"]
-    if collected_only:
-        put = [c - b for c, b in zip(put, state["bets"], strict=True)]
-    pots: list[dict] = []
-    previous = 0
-    for level in sorted({put[s] for s in order}):
-        amount = sum(min(put[s], level) - min(put[s], previous) for s in order)
-        eligible = [s for s in order if not folded[s] and put[s] >= level]
-        if pots and pots[-1]["eligible"] == eligible:
-            amount += pots.pop()["amount"]
-        if amount:
-            pots.append({"amount": amount, "eligible": eligible})
-        previous = level
-    return pots
-
-
-def hand_value(state, seat) -> int:
-    return poker.evaluate_fast(state["hole"][seat] + state["board"])
-
-
-class Ramponneau(Game):
+class Ramponneau(Showdown, Views, Game):
     def __init__(self):
         super().__init__(
             slug="ramponneau",
-            name_fr="Ramponneau",
-            name_en="Ramponneau (Texas Hold'em)",
+            name="Ramponneau",
             min_seats=2,
             max_seats=10,
             default_seats=6,
             options=OPTIONS,
             chained=True,
             action_keys=ACTION_KEYS,
+            messages=MESSAGES,
+            refusals=REFUSALS,
         )
 
     # ----- options ---------------------------------------------------------------------
     def resolve_options(self, options=None) -> dict:
         resolved = super().resolve_options(options)
         if resolved["big_blind"] < resolved["small_blind"]:
-            raise BadOptions(
-                "La grosse blinde ne peut pas être plus petite que la petite.",
-                "The big blind cannot be smaller than the small blind.",
-            )
+            raise BadOptions("ramponneau.blinds")
         return resolved
 
     def random_options(self, rng) -> dict:
@@ -231,45 +129,21 @@ class Ramponneau(Game):
 
     # ----- new hand --------------------------------------------------------------------
     def new(self, seats, options=None, carry=None) -> dict:
-        options = self.resolve_options(options)
-        self.check_seats(seats, options)
-        sb_amount, bb_amount = options["small_blind"], options["big_blind"]
-        if carry:
-            stacks = list(carry.get("stacks", []))
-            if len(stacks) != seats:
-                raise BadOptions(
-                    "La cave de chaque siège est requise.", "A stack per seat is required."
-                )
-            for s in stacks:
-                if s is not None and (not isinstance(s, int) or isinstance(s, bool) or s < 0):
-                    raise BadOptions(f"Cave invalide : {s!r}.", f"Invalid stack: {s!r}.")
-            button = carry.get("button", 0)
-            if not isinstance(button, int) or not 0 <= button < seats:
-                button = 0
-        else:
-            stacks = [options["starting_stack"] * bb_amount] * seats
-            button = 0
+        state = self.start(seats, options)
+        options = state["options"]
+        stacks, button = self._seated(seats, options, carry)
         dealt = [s for s in range(seats) if stacks[s]]
         if len(dealt) < 2:
-            raise BadOptions(
-                "Il faut au moins deux joueurs avec des jetons pour donner une main.",
-                "At least two players with chips are needed to deal a hand.",
-            )
+            raise BadOptions("ramponneau.players")
         while not stacks[button]:
             button = (button + 1) % seats
         start = dealt.index(button) + 1
         order = dealt[start:] + dealt[:start]
-        n = len(order)
-        if n == 2:
+        if len(order) == 2:
             sb_seat, bb_seat = order[1], order[0]
         else:
             sb_seat, bb_seat = order[0], order[1]
-        state = {
-            "game": self.slug,
-            "seats": seats,
-            "options": options,
-            "actor": CHANCE,
-            "result": None,
+        state |= {
             "button": button,
             "order": order,
             "sb_seat": sb_seat,
@@ -297,12 +171,28 @@ class Ramponneau(Game):
             "awards": [],
             "history": [],
         }
-        for seat, blind in ((sb_seat, sb_amount), (bb_seat, bb_amount)):
+        for seat, blind in ((sb_seat, options["small_blind"]), (bb_seat, options["big_blind"])):
             paid = min(blind, stacks[seat])
             state["stacks"][seat] -= paid
             state["bets"][seat] = paid
             state["committed"][seat] = paid
         return state
+
+    @staticmethod
+    def _seated(seats, options, carry) -> tuple[list, int]:
+        """The stacks (None: an empty seat) and the button a hand starts from."""
+        if not carry:
+            return [options["starting_stack"] * options["big_blind"]] * seats, 0
+        stacks = list(carry.get("stacks", []))
+        if len(stacks) != seats:
+            raise BadOptions("ramponneau.stacks")
+        for s in stacks:
+            if s is not None and (not isinstance(s, int) or isinstance(s, bool) or s < 0):
+                raise BadOptions("ramponneau.stacks")
+        button = carry.get("button", 0)
+        if not isinstance(button, int) or not 0 <= button < seats:
+            button = 0
+        return stacks, button
 
     def chance_cards(self, state) -> list[str]:
         return deck52() if state["actor"] == CHANCE else []
@@ -353,26 +243,26 @@ class Ramponneau(Game):
         least = min(most, top + max(full, state["options"]["big_blind"]))
         return least, most
 
-    # ----- apply -----------------------------------------------------------------------
-    def apply(self, state, action) -> dict:
-        if not isinstance(action, dict):
-            _refuse("malformed", "Action mal formée.", "Malformed action.")
-        self.check_keys(action)
-        kind = action.get("type")
-        actor = state["actor"]
-        if actor is None:
-            _refuse("over", "La main est terminée.", "The hand is over.")
-        if actor == CHANCE:
-            if kind != "deal":
-                _refuse("deal-first", "Il faut d'abord battre et donner.", "Deal first.")
-            return self._deal(state, action)
+    # ----- the moves (core.Game.apply makes the shared checks first) ---------------------
+    chance_rule = "deal-first"
+    not_chance_rule = None  # a deal while a seat acts is an unknown betting action
+    unknown_rule = "unknown"
+    string_type = False  # a type that is not a string is an unknown action
+    moves = {
+        "fold": "_fold",
+        "check": "_check",
+        "call": "_call",
+        "bet": "_bet_or_raise",
+        "raise": "_bet_or_raise",
+    }
+
+    def move(self, state, action) -> dict:
+        """At the showdown, show or muck; else a betting move, after which the betting
+        round goes on or ends."""
         if state["phase"] == "showdown":
+            kind = action.get("type")
             if kind not in ("show", "muck"):
-                _refuse(
-                    "showdown",
-                    "À l'abattage on montre ou on jette ses cartes.",
-                    "At showdown one shows or mucks.",
-                )
+                _refuse("showdown")
             new = clone(state)
             seat = new["showdown"].pop(0)
             if kind == "show":
@@ -381,93 +271,8 @@ class Ramponneau(Game):
                 new["mucked"][seat] = True
             self._advance_showdown(new)
             return new
-        stacks, bets = state["stacks"], state["bets"]
-        top = max(bets)
-        to_call = top - bets[actor]
-        if kind == "fold":
-            if not to_call:
-                _refuse(
-                    "fold-free",
-                    "Personne n'a misé : on peut dire parole au lieu de se coucher.",
-                    "Nobody has bet: check instead of folding.",
-                )
-            new = clone(state)
-            new["folded"][actor] = True
-            self._acted(new, actor)
-        elif kind == "check":
-            if to_call:
-                _refuse(
-                    "check-facing-bet",
-                    "Impossible de dire parole face à une mise : suivre, relancer ou passer.",
-                    "Cannot check facing a bet: call, raise or fold.",
-                )
-            new = clone(state)
-            self._acted(new, actor)
-        elif kind == "call":
-            if not to_call:
-                _refuse("call-nothing", "Il n'y a rien à suivre.", "There is nothing to call.")
-            paid = min(to_call, stacks[actor])
-            amount = action.get("amount", paid)
-            if not is_amount(amount) or amount != paid:
-                _refuse(
-                    "call-amount",
-                    f"Suivre coûte {paid} jetons.",
-                    f"Calling costs {paid} chips.",
-                )
-            new = clone(state)
-            new["stacks"][actor] -= paid
-            new["bets"][actor] += paid
-            new["committed"][actor] += paid
-            self._acted(new, actor)
-        elif kind in ("bet", "raise"):
-            expected = "bet" if top == 0 else "raise"
-            if kind != expected:
-                if expected == "bet":
-                    _refuse(
-                        "bet-not-raise",
-                        "Personne n'a encore misé : c'est une mise, pas une relance.",
-                        "Nobody has bet yet: that is a bet, not a raise.",
-                    )
-                _refuse(
-                    "raise-not-bet",
-                    "Une mise est déjà faite : on relance.",
-                    "There is already a bet: raise it.",
-                )
-            bounds = self._raise_bounds(state, actor)
-            if bounds is None:
-                _refuse(
-                    "no-reopen",
-                    "Vous ne pouvez pas relancer ici (tapis incomplet, ou plus personne à "
-                    "relancer) : suivre ou passer.",
-                    "You may not raise here (an incomplete all-in, or nobody left to raise): "
-                    "call or fold.",
-                )
-            amount = _amount(action)
-            if amount > bounds[1]:
-                _refuse(
-                    "over-stack",
-                    f"Vous n'avez que {bounds[1]} jetons en tout.",
-                    f"You only have {bounds[1]} chips in all.",
-                )
-            if amount < bounds[0]:
-                if kind == "bet":
-                    _refuse(
-                        "min-bet",
-                        f"La mise minimale est de {bounds[0]} (la grosse blinde).",
-                        f"The minimum bet is {bounds[0]} (the big blind).",
-                    )
-                _refuse(
-                    "min-raise",
-                    f"Une relance doit porter la mise à {bounds[0]} au moins : elle égale au "
-                    "moins la mise ou relance précédente.",
-                    f"A raise must bring the bet to at least {bounds[0]}: at least the size "
-                    "of the previous bet or raise.",
-                )
-            new = clone(state)
-            self._raise_to(new, actor, amount)
-        else:
-            _refuse("unknown", f"Action inconnue : {kind!r}.", f"Unknown action: {kind!r}.")
-        self._record(new, state, actor, kind)
+        new = super().move(state, action)
+        self._record(new, state, state["actor"], action["type"])
         self._after_betting_action(new)
         return new
 
@@ -483,6 +288,61 @@ class Ramponneau(Game):
             entry["all_in"] = not new["stacks"][actor]
         # States saved before the history existed have none: it starts where they are.
         new.setdefault("history", []).append(entry)
+
+    @staticmethod
+    def _to_call(state) -> int:
+        return max(state["bets"]) - state["bets"][state["actor"]]
+
+    def _fold(self, state, action) -> dict:
+        if not self._to_call(state):
+            _refuse("fold-free")
+        new = clone(state)
+        new["folded"][state["actor"]] = True
+        self._acted(new, state["actor"])
+        return new
+
+    def _check(self, state, action) -> dict:
+        if self._to_call(state):
+            _refuse("check-facing-bet")
+        new = clone(state)
+        self._acted(new, state["actor"])
+        return new
+
+    def _call(self, state, action) -> dict:
+        actor, to_call = state["actor"], self._to_call(state)
+        if not to_call:
+            _refuse("call-nothing")
+        paid = min(to_call, state["stacks"][actor])
+        amount = action.get("amount", paid)
+        if not is_amount(amount) or amount != paid:
+            _refuse("call-amount", amount=paid)
+        new = clone(state)
+        new["stacks"][actor] -= paid
+        new["bets"][actor] += paid
+        new["committed"][actor] += paid
+        self._acted(new, actor)
+        return new
+
+    def _bet_or_raise(self, state, action) -> dict:
+        kind, actor = action["type"], state["actor"]
+        expected = "bet" if max(state["bets"]) == 0 else "raise"
+        if kind != expected:
+            if expected == "bet":
+                _refuse("bet-not-raise")
+            _refuse("raise-not-bet")
+        bounds = self._raise_bounds(state, actor)
+        if bounds is None:
+            _refuse("no-reopen")
+        amount = _amount(action)
+        if amount > bounds[1]:
+            _refuse("over-stack", amount=bounds[1])
+        if amount < bounds[0]:
+            if kind == "bet":
+                _refuse("min-bet", amount=bounds[0])
+            _refuse("min-raise", amount=bounds[0])
+        new = clone(state)
+        self._raise_to(new, actor, amount)
+        return new
 
     def _deal(self, state, action):
         deck = self.checked_deck(state, action)
@@ -610,230 +470,6 @@ class Ramponneau(Game):
             self._begin_street(state, state["street"] + 1)
 
     # ----- showdown and payment --------------------------------------------------------
-    def _start_showdown(self, state):
-        state["phase"] = "showdown"
-        live = live_seats(state)
-        order = state["order"]
-        first = state["opener"]
-        at = order.index(first)
-        rotated = order[at:] + order[:at]
-        state["showdown"] = [s for s in rotated if s in live]
-        self._advance_showdown(state)
-
-    def can_muck(self, state, seat) -> bool:
-        """Beaten, in every pot this seat plays for, by a hand already shown."""
-        shown = [s for s in live_seats(state) if state["shown"][s]]
-        if not shown:
-            return False
-        mine = hand_value(state, seat)
-        values = {s: hand_value(state, s) for s in shown}
-        for pot in compute_pots(state):
-            if seat in pot["eligible"]:
-                if not any(values[s] > mine for s in pot["eligible"] if s in values):
-                    return False
-        return True
-
-    def _advance_showdown(self, state):
-        queue = state["showdown"]
-        while queue:
-            seat = queue[0]
-            if state["shown"][seat]:
-                queue.pop(0)
-            elif self.can_muck(state, seat):
-                state["actor"] = seat
-                return
-            else:
-                state["shown"][seat] = True
-                queue.pop(0)
-        self._finish(state)
-
-    def _finish(self, state):
-        """Pay the pots (after rake) and end the hand."""
-        options = state["options"]
-        order = state["order"]
-        live = live_seats(state)
-        contenders = [s for s in live if not state["mucked"][s]]
-        values = {}
-        if len(live) == 1:
-            # The winner's unmatched bet went back to them: what is left is one pot.
-            pots = [{"amount": state["pot"], "eligible": live}] if state["pot"] else []
-        else:
-            values = {s: hand_value(state, s) for s in contenders}
-            # Hands that win no part of any pot drop out first (PokerKit "kills" them), so
-            # pots won by the same players are paid, and raked, as one pot.
-            alive = set()
-            for pot in compute_pots(state):
-                eligible = [s for s in pot["eligible"] if s in values]
-                best = max(values[s] for s in eligible)
-                alive.update(s for s in eligible if values[s] == best)
-            pots = compute_pots(state, alive=alive)
-        percent, cap = options["rake_percent"], options["rake_cap"]
-        raking = percent and (state["board"] or not options["no_flop_no_drop"])
-        awards = []
-        won = [0] * state["seats"]
-        for pot in pots:
-            amount = pot["amount"]
-            rake = amount * percent // 100 if raking else 0
-            if cap:
-                rake = min(rake, cap - state["rake"])
-            state["rake"] += rake
-            amount -= rake
-            eligible = [s for s in pot["eligible"] if s in contenders]
-            if len(eligible) > 1:
-                best = max(values[s] for s in eligible)
-                winners = [s for s in order if s in eligible and values[s] == best]
-            else:
-                winners = eligible
-            share, odd = divmod(amount, len(winners))
-            for i, s in enumerate(winners):
-                won[s] += share + (odd if i == 0 else 0)
-            award = {
-                "amount": pot["amount"],
-                "rake": rake,
-                "eligible": pot["eligible"],
-                "winners": winners,
-                "shares": [share + (odd if i == 0 else 0) for i in range(len(winners))],
-            }
-            if len(eligible) > 1:
-                award["hand"] = best
-            awards.append(award)
-        for s in order:
-            state["stacks"][s] += won[s]
-        state["pot"] = 0
-        state["awards"] = awards
-        state["phase"] = "over"
-        state["actor"] = None
-        scores = [
-            (state["stacks"][s] - state["start"][s]) if state["start"][s] else 0
-            for s in range(state["seats"])
-        ]
-        state["result"] = {
-            "scores": scores,
-            "winners": [s for s in order if won[s]],
-            "rake": state["rake"],
-            "pots": awards,
-        }
-
-    # ----- views -----------------------------------------------------------------------
-    def hidden_cards(self, state, seat) -> set[str]:
-        hidden = set(state["deck"])
-        for s in state["order"]:
-            if s != seat and not state["shown"][s] and state["hole"][s]:
-                hidden.update(state["hole"][s])
-        return hidden
-
-    def revealed_hands(self, state) -> dict:
-        """The hands turned over at the showdown; folded and mucked hands stay hidden."""
-        return {
-            s: list(state["hole"][s])
-            for s in state["order"]
-            if state["shown"][s] and state["hole"][s]
-        }
-
-    def view(self, state, seat) -> dict:
-        phase = state["phase"]
-        order = state["order"]
-        street = STREETS[state["street"]] if phase == "bet" else phase
-        shown = [
-            state["hole"][s] if state["shown"][s] and state["hole"][s] else None
-            for s in range(state["seats"])
-        ]
-        view = {
-            "game": state["game"],
-            "seats": state["seats"],
-            "options": state["options"],
-            "actor": state["actor"],
-            "result": state["result"],
-            "you": seat,
-            "street": street,
-            "button": state["button"],
-            "small_blind_seat": state["sb_seat"],
-            "big_blind_seat": state["bb_seat"],
-            "blinds": [state["options"]["small_blind"], state["options"]["big_blind"]],
-            "order": order,
-            "dealt_in": [s in order for s in range(state["seats"])],
-            "stacks": state["stacks"],
-            "bets": state["bets"],
-            "committed": state["committed"],
-            "folded": state["folded"],
-            "all_in": [
-                s in order
-                and not state["stacks"][s]
-                and not state["folded"][s]
-                and state["phase"] != "over"
-                for s in range(state["seats"])
-            ],
-            "board": state["board"],
-            "pot": state["pot"],
-            "pots": compute_pots(state, collected_only=True) if phase != "over" else [],
-            "total_pot": state["pot"] + sum(state["bets"]),
-            "shown": shown,
-            "mucked": state["mucked"],
-            "rake": state["rake"],
-            "awards": state["awards"],
-            "history": state.get("history", []),
-            "hand": None,
-        }
-        if seat is not None and state["hole"][seat] is not None and seat in order:
-            hole = state["hole"][seat]
-            view["hand"] = hole
-            if len(state["board"]) >= 3:
-                value = poker.evaluate_fast(hole + state["board"])
-                view["hand_name"] = {
-                    "fr": poker.describe_value(value, "fr"),
-                    "en": poker.describe_value(value, "en"),
-                }
-            if phase == "bet":
-                view["to_call"] = min(
-                    max(state["bets"]) - state["bets"][seat], state["stacks"][seat]
-                )
-        for s in range(state["seats"]):
-            if shown[s] and len(state["board"]) >= 3:
-                view.setdefault("shown_hands", {})[str(s)] = {
-                    "fr": poker.describe_value(hand_value(state, s), "fr"),
-                    "en": poker.describe_value(hand_value(state, s), "en"),
-                }
-        if seat is not None and seat == state["actor"]:
-            view["legal_actions"] = self.legal_actions(state)
-        return view
-
-    # ----- text ------------------------------------------------------------------------
-    def describe(self, state, action, names, lang="fr") -> str:
-        kind = action.get("type")
-        actor = state["actor"]
-        fr = lang != "en"
-        if actor == CHANCE:
-            return "Les cartes sont battues et distribuées." if fr else "The cards are dealt."
-        name = names[actor]
-        stack, bet = state["stacks"][actor], state["bets"][actor]
-        if kind == "fold":
-            return f"{name} se couche." if fr else f"{name} folds."
-        if kind == "check":
-            return f"{name} dit parole." if fr else f"{name} checks."
-        if kind == "call":
-            paid = min(max(state["bets"]) - bet, stack)
-            tail = (" et fait tapis" if fr else ", all-in") if paid == stack else ""
-            return f"{name} suit {paid}{tail}." if fr else f"{name} calls {paid}{tail}."
-        if kind in ("bet", "raise"):
-            amount = action.get("amount")
-            all_in = amount == stack + bet
-            if fr:
-                verb = "mise" if kind == "bet" else "relance à"
-                return f"{name} {verb} {amount}" + (" (tapis)." if all_in else ".")
-            verb = "bets" if kind == "bet" else "raises to"
-            return f"{name} {verb} {amount}" + (" (all-in)." if all_in else ".")
-        if kind == "show":
-            hole = state["hole"][actor]
-            text = poker.describe_value(hand_value(state, actor), lang if not fr else "fr")
-            cards = cards_text(hole, "fr" if fr else "en")
-            return f"{name} montre {cards} : {text}." if fr else f"{name} shows {cards}: {text}."
-        if kind == "muck":
-            return (
-                f"{name} jette ses cartes sans les montrer."
-                if fr
-                else f"{name} mucks without showing."
-            )
-        return f"{name} : action inconnue." if fr else f"{name}: unknown action."
 
     # ----- the rest of the contract ----------------------------------------------------
     def check_invariants(self, state) -> list[str]:
@@ -872,7 +508,6 @@ class Ramponneau(Game):
                     return dict(entry)
         return super().default_action(state)
 
-
     def carry(self, state) -> dict | None:
         """The next hand's stacks and button; ``None`` when fewer than two have chips left."""
         seats = state["seats"]
@@ -893,3 +528,19 @@ class Ramponneau(Game):
 
 
 GAME = Ramponneau()
+
+# What others import from here (the rules live in .rules).
+__all__ = [
+    "GAME",
+    "STREETS",
+    "BOARD_SIZES",
+    "SMALL_BLINDS",
+    "BIG_BLINDS",
+    "ACTION_KEYS",
+    "OPTIONS",
+    "MESSAGES",
+    "REFUSALS",
+    "live_seats",
+    "compute_pots",
+    "hand_value",
+]

@@ -28,6 +28,16 @@ def keeps_table(table: Table, user_id) -> bool:
             and CardDeck.objects.filter(table=table).exists())
 
 
+def has_a_tavern(user) -> bool:
+    """Whether "Ma taverne" has something for ``user``: a deck of cards bought (used or
+    not), or a table of the tavern game they own (its takings are theirs)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return (CardDeck.objects.filter(owner=user).exists()
+            or Table.objects.filter(owner=user, game_slug=games.tavern_game(),
+                                    practice=False).exists())
+
+
 def do_buy_card_deck(user, request_key: str) -> CardDeck:
     """A deck of cards for tokens: it opens one table of one's own."""
     price = setting("CARD_DECK_PRICE_TOKENS")

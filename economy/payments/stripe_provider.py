@@ -29,8 +29,7 @@ CANCELED_EVENTS = {"checkout.session.expired"}
 
 def _product_name(purchase) -> str:
     """What the checkout page calls the bundle, in the buyer's language."""
-    lang = getattr(purchase.user, "preferred_language", "fr")
-    with translation.override("en" if lang == "en" else "fr"):
+    with translation.override(purchase.user.preferred_language):
         return _("%(n)s jetons d'or — Taverne") % {"n": purchase.tokens}
 
 

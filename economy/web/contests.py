@@ -2,13 +2,15 @@
 
 from django.shortcuts import get_object_or_404, render
 
-from economy import contests
+from economy import contests, games
 from economy.models import Contest
 
 
 def contest_list(request):
-    return render(request, "economy/contests/list.html",
-                  {"contests": [(c, contests.phase(c)) for c in Contest.objects.all()[:50]]})
+    return render(request, "economy/contests/list.html", {
+        "contests": [(c, contests.phase(c), games.name_or_slug(c.game_slug))
+                     for c in Contest.objects.all()[:50]],
+    })
 
 
 def contest_detail(request, pk):
@@ -16,6 +18,7 @@ def contest_detail(request, pk):
     contest = get_object_or_404(Contest, pk=pk)
     context = {
         "contest": contest,
+        "game_name": games.name_or_slug(contest.game_slug),
         "phase": contests.phase(contest),
         "scoring": contests.scoring(contest),
         "standings": contests.standings(contest),

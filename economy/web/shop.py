@@ -18,12 +18,12 @@ from economy.errors import EconomyError
 from economy.models import (
     Currency,
     HandPack,
-    LedgerEntry,
     Purchase,
     SandboxSession,
     TokenBundle,
 )
 from economy.payments import ProviderError
+from economy.web import statements
 
 
 @login_required
@@ -136,16 +136,15 @@ def payment_webhook(request, provider):
 
 @login_required
 def purchase_list(request):
-    return render(
-        request,
-        "economy/purchases.html",
-        {"purchases": Purchase.objects.filter(user=request.user)},
-    )
+    """Everything the player bought: tokens (money), hand packs and decks (tokens)."""
+    page = Paginator(statements.purchases(request.user), 50).get_page(request.GET.get("page"))
+    return render(request, "economy/purchases.html", {"page": page})
 
 
 @login_required
 def movements(request):
-    """Every movement of every currency on the player's account, newest first."""
+    """Every movement of every currency on the player's account, newest first, each
+    told as a sentence (economy/web/statements.py)."""
     currency = request.GET.get("monnaie")
     if currency not in Currency.values:
         currency = None
@@ -156,9 +155,8 @@ def movements(request):
         "economy/movements.html",
         {
             "page": page,
+            "movements": statements.movements(page.object_list),
             "currency": currency,
             "currencies": Currency.choices,
-            "wallet": ledger.wallet_of(request.user),
-            "reasons": LedgerEntry.Reason,
         },
     )

@@ -13,6 +13,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from play.snapshots import snapshots
+
 log = logging.getLogger(__name__)
 
 
@@ -54,7 +56,16 @@ def _log_failed_send(future):
     if not future.cancelled() and future.exception() is not None:
         log.error("table broadcast failed", exc_info=future.exception())
 
-def broadcast_table_changed(table_id: int, version: int, game_id: int | None = None) -> None:
-    """After commit: tell the table's connections to re-render (nothing private inside)."""
+def broadcast_table_changed(
+    table_id: int, version: int, game_id: int | None = None, snapshot_published: bool = False
+) -> None:
+    """After commit: tell the table's connections to re-render (nothing private inside).
+
+    A change that is not a move (a seat taken or left, a table closed) leaves this
+    process's snapshot of the table behind: it is dropped, so the next reader reads the
+    table again (a move publishes its snapshot first: play.actions.games.publish).
+    """
     message = {"type": "table.changed", "version": version, "game_id": game_id}
+    if not snapshot_published:
+        transaction.on_commit(lambda: snapshots.forget(table_id))
     transaction.on_commit(lambda: group_send(table_id, message))

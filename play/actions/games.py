@@ -23,10 +23,11 @@ from economy import interface as economy
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
-from play.actions.lookups import lock_game, seat_names, seats_by_position
+from play.actions.lookups import lock_game, seats_by_position
 from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
+from play.snapshots import snapshots
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,9 @@ def next_carry(table: Table, final_state: dict) -> dict | None:
     return table.engine.carry(final_state)
 
 
-def start_game(table: Table, carry: dict | None = None) -> Game | None:
+def start_game(
+    table: Table, carry: dict | None = None, finished: Game | None = None
+) -> Game | None:
     """Create the next Game of a (locked) table and play chance up to the first decision.
 
     At a chip table the economy decides who is dealt in with which stacks; with fewer
@@ -84,7 +87,7 @@ def start_game(table: Table, carry: dict | None = None) -> Game | None:
     record_participants(game, table)
     _advance(game, table, previous_actor=None)
     game.save()
-    broadcast_table_changed(table.pk, game.version, game.pk)
+    publish(game, table, previous_key=None, finished=finished)
     return game
 
 
@@ -97,17 +100,19 @@ def record_participants(game: Game, table: Table) -> None:
     )
 
 
-def _record(game, table, new_state, action, *, seat, user, source, client_id="", names=None):
-    """Append an action to the log and move the snapshot forward (same transaction)."""
-    engine = table.engine
-    names = names or seat_names(table)
+def _record(game, table, new_state, action, *, seat, user, source, client_id=""):
+    """Append an action to the log and move the snapshot forward (same transaction).
+
+    The log keeps what the engine says of the action as data (a code and its parameters,
+    no names, no words): it is worded in each reader's language when shown.
+    """
     try:
-        text_fr = engine.describe(game.state, action, names, "fr")
-        text_en = engine.describe(game.state, action, names, "en")
-    except Exception:  # a missing sentence must not stop the game
+        message = table.engine.describe(game.state, action)
+    except Exception:  # a missing log line must not stop the game
         log.exception("describe failed for %s", action)
-        text_fr = text_en = ""
+        message = None
     game.version += 1
+    fresh_messages(game).append(message)
     Action.objects.create(
         game=game,
         seq=game.version,
@@ -116,10 +121,26 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="",
         source=source,
         action=action,
         client_id=client_id,
-        text_fr=text_fr,
-        text_en=text_en,
+        message=message,
     )
     game.state = new_state
+
+
+def fresh_messages(game: Game) -> list:
+    """The log messages this transaction recorded for ``game`` (for its next snapshot)."""
+    return game.__dict__.setdefault("_fresh_messages", [])
+
+
+def publish(game: Game, table: Table, previous_key, finished: Game | None = None) -> None:
+    """After the commit, this process's snapshot of the table moves to the game's new
+    version from the rows held here (play/snapshots.py), then the broadcast goes out.
+    ``finished``: the hand a chained table just ended, shown beside the new one."""
+    seats = [seat for _, seat in sorted(seats_by_position(table).items())]
+    fresh = list(fresh_messages(game))
+    transaction.on_commit(
+        lambda: snapshots.advance(table, game, seats, fresh, previous_key, finished)
+    )
+    broadcast_table_changed(table.pk, game.version, game.pk, snapshot_published=True)
 
 
 def _advance(game: Game, table: Table, previous_actor) -> Game | None:
@@ -128,12 +149,10 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
     Returns the next game when a chained table dealt a new hand.
     """
     engine = table.engine
-    names = None
     while engine.actor(game.state) == CHANCE:
         action = engine.chance_action(game.state, system_random)
-        names = names or seat_names(table)
         _record(game, table, engine.apply(game.state, action), action,
-                seat=None, user=None, source=Action.Source.CHANCE, names=names)
+                seat=None, user=None, source=Action.Source.CHANCE)
     if engine.actor(game.state) is None:
         now = timezone.now()
         game.status = Game.Status.FINISHED
@@ -142,7 +161,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.actor = game.deadline = game.bot_due_at = None
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()
-            return start_game(table, next_carry(table, game.state))
+            return start_game(table, next_carry(table, game.state), finished=game)
         if table.status == Table.Status.PLAYING:
             table.status = Table.Status.FINISHED
             table.save(update_fields=["status", "updated_at"])
@@ -177,27 +196,35 @@ def apply_for_seat(game, table, seat_position, action, *, user, source, client_i
     try:
         new_state = engine.apply(game.state, action)
     except IllegalAction as refusal:
-        raise ServiceError("illegal", engine_words(refusal), rule=refusal.rule) from None
+        raise ServiceError(
+            "illegal", engine_words(table.game_slug, refusal), rule=refusal.rule
+        ) from None
     previous_actor = engine.actor(game.state)
+    previous_key = (game.pk, game.version)
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
             client_id=client_id)
-    _advance(game, table, previous_actor)
+    dealt = _advance(game, table, previous_actor)
     game.save()
-    broadcast_table_changed(table.pk, game.version, game.pk)
+    if dealt is None:
+        publish(game, table, previous_key)
+    # else: the next hand's snapshot and broadcast went out first, this one beside it
 
 
-def do_act(game, user, action, expected_version, client_id="") -> ActResult:
+def do_act(game, user, action, expected_version, client_id="", table_id=None) -> ActResult:
     """Apply a seated player's action, once, if it is their turn and the version matches.
 
     `expected_version` is the version of the view the player acted on (None skips the
     check, for trusted callers); `client_id` makes a retry of the same submission (double
-    click, resend after a reconnect) a no-op that reports `duplicate=True`.
+    click, resend after a reconnect) a no-op that reports `duplicate=True`; `table_id`,
+    when given, is the table the game must belong to (a socket's).
     """
     client_id = (client_id or "")[:64]
     try:
         with transaction.atomic():
             game = lock_game(game)
             table = game.table
+            if table_id is not None and table.pk != table_id:
+                raise ServiceError("not_found", _("Cette partie n'existe pas."))
             seat = next((s for s in seats_by_position(table).values()
                          if user is not None and s.user_id == user.pk), None)
             if seat is None:

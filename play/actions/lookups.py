@@ -37,12 +37,7 @@ def seats_by_position(table: Table) -> dict[int, Seat]:
         table._seats_by_position = cached
     return cached
 
+
 def forget_seats(table: Table) -> None:
     """Seats were taken or freed in this transaction: read them again next time."""
     table.__dict__.pop("_seats_by_position", None)
-
-def seat_names(table: Table) -> list[str]:
-    names = ["?"] * table.seat_count
-    for position, seat in seats_by_position(table).items():
-        names[position] = seat.name
-    return names

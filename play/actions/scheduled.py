@@ -8,9 +8,11 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
+from cardgames.core import DEFAULT_BOT_LEVEL
 from play.actions import games
 from play.actions.errors import ServiceError
 from play.actions.games import apply_for_seat
+from play.actions.lookups import seats_by_position
 from play.models import Action, Game, Table
 
 log = logging.getLogger(__name__)
@@ -34,7 +36,7 @@ def _scheduled_move(game_id, now, column, source, choose):
         actor = engine.actor(game.state)
         if not isinstance(actor, int):
             return None
-        action = choose(engine, game.state, actor)
+        action = choose(engine, game.state, actor, _level_of(table, actor))
         try:
             apply_for_seat(game, table, actor, action, user=None, source=source)
         except ServiceError:
@@ -44,17 +46,24 @@ def _scheduled_move(game_id, now, column, source, choose):
         return game
 
 
+def _level_of(table, position) -> str:
+    """The level of the bot at that seat; a player sitting out is stood in for at the
+    default level."""
+    seat = seats_by_position(table).get(position)
+    return (seat.bot_level if seat is not None else "") or DEFAULT_BOT_LEVEL
+
+
 def do_timeout(game_id, now=None) -> Game | None:
     """The actor's time ran out: play the game's default action for them."""
     return _scheduled_move(
         game_id, now or timezone.now(), "deadline", Action.Source.TIMER,
-        lambda engine, state, actor: engine.default_action(state),
+        lambda engine, state, actor, level: engine.default_action(state),
     )
 
 
-def _bot_choice(engine, state, actor):
+def _bot_choice(engine, state, actor, level):
     try:
-        return engine.bot_action(engine.view(state, actor), games.system_random)
+        return engine.bot_action(engine.view(state, actor), games.system_random, level)
     except Exception:  # a game without a bot yet, or a bot bug: never stall the table
         log.exception("bot of %s failed; playing the default action", engine.slug)
         return engine.default_action(state)

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import BadOptions
+from cardgames.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from economy import interface as economy
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ServiceError, engine_words
@@ -53,7 +54,7 @@ def do_create_table(
         resolved = engine.resolve_options(options or {})
         engine.check_seats(seat_count, resolved)
     except BadOptions as refusal:
-        raise ServiceError("bad_options", engine_words(refusal)) from None
+        raise ServiceError("bad_options", engine_words(game_slug, refusal)) from None
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", _("Visibilité inconnue."))
     _check_pace(pace, move_seconds)
@@ -111,8 +112,19 @@ def do_join(table, user, position=None) -> Seat:
     return seat
 
 
-def do_add_bot(table, by_user, position=None) -> Seat:
-    """Seat a bot; only a seated player (or the owner) may."""
+def check_bot_level(level: str) -> str:
+    """The level asked for, or the default when none was; an unknown one is refused."""
+    if not level:
+        return DEFAULT_BOT_LEVEL
+    if level not in BOT_LEVELS:
+        raise ServiceError("bad_options", _("Niveau d'automate inconnu."))
+    return level
+
+
+def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
+    """Seat a bot playing at ``level`` (débutant, habitué, maître); only a seated player (or
+    the owner) may."""
+    level = check_bot_level(level)
     with transaction.atomic():
         table = lock_table(table)
         if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
@@ -123,7 +135,9 @@ def do_add_bot(table, by_user, position=None) -> Seat:
         _check_waiting(table)
         used = set(table.seats.exclude(bot="").values_list("bot", flat=True))
         name = next((n for n in BOT_NAMES if n not in used), f"Automate {len(used) + 1}")
-        seat = Seat.objects.create(table=table, position=_free_position(table, position), bot=name)
+        seat = Seat.objects.create(
+            table=table, position=_free_position(table, position), bot=name, bot_level=level
+        )
         _start_if_full(table)
     return seat
 
@@ -175,9 +189,11 @@ def do_leave(table, user) -> None:
         broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
 
 
-def do_play_now(user, game_slug) -> Table:
-    """"Play now against bots": a practice table with the user and bots, already dealt."""
+def do_play_now(user, game_slug, level: str = "") -> Table:
+    """"Play now against bots": a practice table with the user and bots of that level,
+    already dealt."""
     engine = engine_of(game_slug)
+    level = check_bot_level(level)
     with transaction.atomic():
         table = do_create_table(
             user,
@@ -188,7 +204,7 @@ def do_play_now(user, game_slug) -> Table:
             name="",
         )
         for _ in range(table.seat_count - 1):
-            do_add_bot(table, user)
+            do_add_bot(table, user, level=level)
         table.refresh_from_db()
     return table
 

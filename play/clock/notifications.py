@@ -16,39 +16,41 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.tasks import task
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from play.models import Game, Seat, Table, TurnNotification
+from taverne.games import game_name
 
 log = logging.getLogger(__name__)
 
 LIVE_INTERVAL = timedelta(minutes=15)
 
-SUBJECT = {
-    "fr": "À vous de jouer : {table}",
-    "en": "Your turn: {table}",
-}
-BODY = {
-    "fr": (
-        "Bonjour {name},\n\n"
-        "C'est votre tour à la table « {table} » ({game}).\n"
-        "{deadline}"
-        "Jouez ici : {url}\n\n"
+
+def _mail(user, table: Table, game: Game) -> tuple[str, str]:
+    """The mail's subject and body, in the active language."""
+    name = game_name(table.game_slug)
+    table_name = table.name or name
+    deadline = ""
+    if game.deadline:
+        when = timezone.localtime(game.deadline).strftime("%d/%m/%Y %H:%M")
+        deadline = _("Vous avez jusqu'au %(when)s pour jouer.") % {"when": when} + "\n"
+    subject = _("À vous de jouer : %(table)s") % {"table": table_name}
+    body = _(
+        "Bonjour %(name)s,\n\n"
+        "C'est votre tour à la table « %(table)s » (%(game)s).\n"
+        "%(deadline)s"
+        "Jouez ici : %(url)s\n\n"
         "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
         "dans votre profil.\n"
-    ),
-    "en": (
-        "Hello {name},\n\n"
-        "It is your turn at the table “{table}” ({game}).\n"
-        "{deadline}"
-        "Play here: {url}\n\n"
-        "To stop these messages, untick “notify me by e-mail too” in your profile.\n"
-    ),
-}
-DEADLINE = {
-    "fr": "Vous avez jusqu'au {when} pour jouer.\n",
-    "en": "You have until {when} to play.\n",
-}
+    ) % {
+        "name": user.public_name,
+        "table": table_name,
+        "game": name,
+        "deadline": deadline,
+        "url": _site_url(table.get_absolute_url()),
+    }
+    return subject, body
 
 
 def wants_turn_email(user) -> bool:
@@ -104,26 +106,9 @@ def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
             TurnNotification.objects.create(game=game, seat=position, version=version)
     except IntegrityError:
         return False  # already sent for this turn
-    lang = "en" if user.preferred_language == "en" else "fr"
-    engine = table.engine
-    game_name = engine.name_en if lang == "en" else engine.name_fr
-    table_name = table.name or game_name
-    deadline = ""
-    if game.deadline:
-        when = timezone.localtime(game.deadline).strftime("%d/%m/%Y %H:%M")
-        deadline = DEADLINE[lang].format(when=when)
-    send_mail(
-        SUBJECT[lang].format(table=table_name),
-        BODY[lang].format(
-            name=user.public_name,
-            table=table_name,
-            game=game_name,
-            deadline=deadline,
-            url=_site_url(table.get_absolute_url()),
-        ),
-        None,
-        [user.email],
-    )
+    with translation.override(user.preferred_language):
+        subject, body = _mail(user, table, game)
+    send_mail(subject, body, None, [user.email])
     return True
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from cardgames.core import replay
-from play import queries
 from play.models import Game, Participant, Table
+from play.presentation.messages import say, sentences
 
 
 @dataclass(frozen=True)
@@ -67,16 +67,12 @@ LOG_LINES = 60
 @dataclass(frozen=True)
 class LoggedAction:
     action: dict
-    text_fr: str
-    text_en: str
-
-    def text(self, lang: str) -> str:
-        return self.text_en if lang == "en" and self.text_en else self.text_fr
+    message: dict | None  # what the log says of it, worded when shown
 
 
 def actions_of(game: Game) -> list[LoggedAction]:
     """The game's log, oldest first (plain values: a long game has thousands of rows)."""
-    rows = game.actions.order_by("seq").values_list("action", "text_fr", "text_en")
+    rows = game.actions.order_by("seq").values_list("action", "message")
     return [LoggedAction(*row) for row in rows]
 
 
@@ -89,9 +85,15 @@ def state_at(game: Game, actions: list[LoggedAction], step: int) -> dict:
     )
 
 
-def log_before(actions: list[LoggedAction], step: int, lang: str) -> list[str]:
-    """The last LOG_LINES sentences up to ``step``, newest first."""
-    return [a.text(lang) for a in actions[max(0, step - LOG_LINES) : step]][::-1]
+def log_before(game: Game, actions: list[LoggedAction], step: int, names) -> list[str]:
+    """The last LOG_LINES sentences up to ``step``, newest first, in the active language."""
+    shown = actions[max(0, step - LOG_LINES) : step]
+    return sentences(game.table.game_slug, [a.message for a in shown], names)[::-1]
+
+
+def sentence_at(game: Game, actions: list[LoggedAction], step: int, names) -> str:
+    """What the log says of the action that led to ``step`` ("" at the start)."""
+    return say(game.table.game_slug, actions[step - 1].message, names) if step > 0 else ""
 
 
 def revealed_rows(view: dict, names: list[str], you: int | None) -> list[dict]:
@@ -158,11 +160,3 @@ def session_zip(table: Table, user) -> bytes | None:
                              hand_history(game, seat, names))
     return buffer.getvalue()
 
-
-def can_watch(table: Table, user, token: str, invited: bool) -> bool:
-    """Whether a non-participant may open this table's archives (as for watching it)."""
-    if invited:
-        return True
-    if queries.seat_of(table, user) is not None:
-        return True
-    return queries.can_watch(table, user, token)

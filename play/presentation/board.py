@@ -12,9 +12,10 @@ import json
 
 from django.template.loader import select_template
 
-from cardgames.cards import is_card, suit_name
+from cardgames.cards import is_card
 from play.presentation.games import presenter
 from play.presentation.labels import value_label
+from play.presentation.words import suit_name
 
 # View keys the generic board does not list: they are shown elsewhere on the page, or
 # are bookkeeping.
@@ -31,14 +32,6 @@ def per_seat(view, seats, key) -> list:
     return value if isinstance(value, list) and len(value) == seats else [None] * seats
 
 
-def named(value, lang) -> str:
-    """A name the engine gives in both languages: {"fr": ..., "en": ...} or a plain string."""
-    if isinstance(value, dict):
-        return value.get(lang) or value.get("fr") or value.get(f"name_{lang}") or \
-            value.get("name_fr") or ""
-    return value if isinstance(value, str) else ""
-
-
 def names_of(seats_list, names) -> str:
     return ", ".join(names[s] for s in seats_list or [] if isinstance(s, int) and
                      0 <= s < len(names))
@@ -48,11 +41,11 @@ def trick_cards(cards_by_seat, names) -> list[dict]:
     return [{"code": card, "player": names[seat]} for seat, card in cards_by_seat]
 
 
-def suit_label(suit: str | None, lang: str) -> str:
-    return suit_name(suit, lang) if suit else ""
+def suit_label(suit: str | None) -> str:
+    return suit_name(suit) if suit else ""
 
 
-def public_fields(view, lang) -> list[dict]:
+def public_fields(view) -> list[dict]:
     """The view's public fields for the generic board (games without their own template)."""
     fields = []
     for key, value in (view or {}).items():
@@ -68,17 +61,17 @@ def public_fields(view, lang) -> list[dict]:
         elif isinstance(value, (dict, list)):
             entry["text"] = json.dumps(value, ensure_ascii=False)[:300]
         else:
-            entry["text"] = value_label(key, value, lang)
+            entry["text"] = value_label(key, value)
         fields.append(entry)
     return fields
 
 
-def board_context(slug: str, view: dict, names: list[str], lang: str) -> dict:
+def board_context(slug: str, view: dict, names: list[str]) -> dict:
     build = presenter(slug).board
     if build is None or not view or "seats" not in view:
         return {}
     try:
-        return build(view, names, lang)
+        return build(view, names)
     except (KeyError, IndexError, TypeError):
         # A view that changed shape under us: fall back to the generic board rather
         # than break the page.

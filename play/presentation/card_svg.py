@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
-from cardgames.cards import card_name, is_card
+from cardgames.cards import is_card
+from play.presentation.words import card_name
 
 WIDTH, HEIGHT = 100, 140
 
@@ -42,22 +43,21 @@ TWO_COLOURS = {"c": "#1b1b1b", "d": "#b3121f", "h": "#b3121f", "s": "#1b1b1b"}
 FOUR_COLOURS = {"c": "#11703a", "d": "#1546a8", "h": "#b3121f", "s": "#1b1b1b"}
 JOKER_COLOURS = {"r": "#b3121f", "b": "#1b1b1b"}
 
-# Corner and centre letters as a French pack prints them (Roi, Dame, Valet).
+# Corner and centre letters as the reader's pack prints them: a French pack has Roi, Dame,
+# Valet; an English one King, Queen, Jack.
 INDEX = {
-    "fr": {"A": "A", "T": "10", "J": "V", "Q": "D", "K": "R"},
-    "en": {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"},
+    "A": "A",
+    "T": "10",
+    "J": pgettext_lazy("lettre du valet dans le coin d'une carte", "V"),
+    "Q": pgettext_lazy("lettre de la dame dans le coin d'une carte", "D"),
+    "K": pgettext_lazy("lettre du roi dans le coin d'une carte", "R"),
 }
 COURTS = "JQK"
 
 
-def _lang(lang: str | None) -> str:
-    lang = (lang or get_language() or "fr")[:2]
-    return lang if lang in INDEX else "fr"
-
-
-def rank_index(rank: str, lang: str = "fr") -> str:
+def rank_index(rank: str) -> str:
     """What a corner of the card shows for ``rank``: "10", "V", "D", "R"..."""
-    return INDEX[_lang(lang)].get(rank, rank)
+    return str(INDEX.get(rank, rank))
 
 
 def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
@@ -105,7 +105,6 @@ def card_svg(
     code: str,
     four_colour: bool = False,
     size: int | None = None,
-    lang: str | None = None,
     extra_class: str = "",
 ) -> SafeString:
     """One card as an inline ``<svg>``; ``size`` is its width in pixels (CSS may override).
@@ -114,10 +113,13 @@ def card_svg(
     """
     if not is_card(code):
         return card_back(size=size, extra_class=extra_class)
-    lang = _lang(lang)
+    return _card_svg(code, four_colour, size, extra_class)
+
+
+def _card_svg(code: str, four_colour: bool, size: int | None, extra_class: str) -> SafeString:
     rank, suit = code[0], code[1]
     classes = f"playing-card {extra_class}".strip()
-    label = card_name(code, lang)
+    label = card_name(code)
     if rank == "X":
         colour = JOKER_COLOURS[suit]
         corner = _corner("★", "", colour)
@@ -132,7 +134,7 @@ def card_svg(
         return _svg(label, body, f"{classes} playing-card--joker", size)
 
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
-    index = rank_index(rank, lang)
+    index = rank_index(rank)
     corner = _corner(index, _suit(suit, 5, 30, 16, colour), colour)
     if rank in COURTS:
         centre = (
@@ -180,19 +182,18 @@ def card_back(
     return _svg(label, body, classes, size)
 
 
-def card_text(code: str, lang: str | None = None) -> SafeString:
+def card_text(code: str) -> SafeString:
     """The text fallback: "10♥" with the card's name for screen readers."""
     if not is_card(code):
         return mark_safe(f'<span class="card-text">{escape(_("carte cachée"))}</span>')
-    lang = _lang(lang)
     rank, suit = code[0], code[1]
     if rank == "X":
         short = "★"
         css = f"card-text card-text--joker-{suit}"
     else:
-        short = rank_index(rank, lang) + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[suit]
+        short = rank_index(rank) + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[suit]
         css = f"card-text card-text--{suit}"
     return mark_safe(
-        f'<span class="{css}" role="img" aria-label="{escape(card_name(code, lang))}">'
+        f'<span class="{css}" role="img" aria-label="{escape(card_name(code))}">'
         f"{escape(short)}\ufe0e</span>"
     )

@@ -6,20 +6,20 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cardgames.cards import card_name
 from play.presentation.games import presenter
 from play.presentation.labels import action_json, action_label, refusal_text, type_label
+from play.presentation.words import card_name
 
 # Amount templates spanning fewer values than this are offered as buttons.
 SMALL_RANGE = 4
 
 
-def hand_context(engine, game, view, lang, legal, my_turn) -> dict:
+def hand_context(engine, game, view, legal, my_turn) -> dict:
     """The hand: plain cards, clickable cards with the illegal ones disabled, or a picker."""
     hand = list((view or {}).get("hand") or [])
     own = presenter(engine.slug).hand
     if own is not None and view and hand:
-        return own(view, lang, legal, my_turn)
+        return own(view, legal, my_turn)
     choose = next((a for a in legal if "choose" in a and "from" in a), None)
     if my_turn and choose is not None:
         low, high = choose["choose"]
@@ -50,20 +50,21 @@ def hand_context(engine, game, view, lang, legal, my_turn) -> dict:
     cards = []
     for code in hand:
         action = {"type": kind, "card": code}
-        entry = {"code": code, "action_json": action_json(action), "name": card_name(code, lang)}
+        entry = {"code": code, "action_json": action_json(action), "name": card_name(code)}
         if code in legal_cards:
             entry["playable"] = True
         else:
             entry["playable"] = False
             refusal = engine.can_apply(game.state, action) if game is not None else None
             entry["reason"] = (
-                refusal_text(refusal, lang) if refusal else _("Cette carte ne peut pas être jouée.")
+                refusal_text(refusal, engine.slug) if refusal
+                else _("Cette carte ne peut pas être jouée.")
             )
         cards.append(entry)
     return {"mode": "play", "cards": cards, "verb": type_label(kind, engine.slug)}
 
 
-def action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
+def action_groups(engine, game, view, legal) -> tuple[list, list]:
     """Concrete actions (not card plays) as groups of buttons; templates as forms.
 
     Actions of one type that differ only by one integer ("bid" 0..5) form one group of
@@ -94,9 +95,9 @@ def action_groups(engine, game, view, legal, lang) -> tuple[list, list]:
     for kind, entries in groups.items():
         key = _numbering_key(kind, entries)
         if key is None:
-            result.append(_plain_group(engine, entries, lang))
+            result.append(_plain_group(engine, entries))
         else:
-            result.append(_numbered_group(engine, game, view, kind, key, entries, lang))
+            result.append(_numbered_group(engine, game, view, kind, key, entries))
     return result, forms
 
 
@@ -130,7 +131,7 @@ def _numbering_key(kind: str, entries: list) -> str | None:
     return key if all(type(e.get(key)) is int for e in entries) else None
 
 
-def _numbered_group(engine, game, view, kind, key, entries, lang) -> dict:
+def _numbered_group(engine, game, view, kind, key, entries) -> dict:
     present = {e[key]: e for e in entries}
     values = set(present)
     forbidden = view.get(f"forbidden_{kind}")
@@ -141,21 +142,21 @@ def _numbered_group(engine, game, view, kind, key, entries, lang) -> dict:
         action = present.get(n, {"type": kind, key: n})
         button = {
             "label": str(n),
-            "aria_label": action_label(engine, action, lang),
+            "aria_label": action_label(engine, action),
             "action_json": action_json(action),
             "enabled": n in present,
         }
         if n not in present and game is not None:
             refusal = engine.can_apply(game.state, action)
-            button["reason"] = refusal_text(refusal, lang) if refusal else ""
+            button["reason"] = refusal_text(refusal, engine.slug) if refusal else ""
         buttons.append(button)
     return {"title": type_label(kind, engine.slug), "buttons": buttons, "numeric": True}
 
 
-def _plain_group(engine, entries, lang) -> dict:
+def _plain_group(engine, entries) -> dict:
     buttons = [
         {
-            "label": action_label(engine, e, lang),
+            "label": action_label(engine, e),
             "aria_label": "",
             "action_json": action_json(e),
             "enabled": True,

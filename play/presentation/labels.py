@@ -1,4 +1,4 @@
-"""Words for the table: buttons, values, refusals, time left, in the reader's language.
+"""Words for the table: buttons, values, refusals, time left, in the active language.
 
 Shared wording for every game; a game's presentation module (``games/<game>.py``) words
 the actions it names differently (``TYPE_LABELS``, ``action_label``).
@@ -9,16 +9,27 @@ from __future__ import annotations
 import json
 import uuid
 
-from django.utils.translation import get_language, ngettext
+from django.conf import settings
+from django.utils.translation import get_language, get_supported_language_variant, ngettext
 from django.utils.translation import gettext as _
 
-from cardgames.cards import card_name, is_card
+from cardgames import IllegalAction
+from cardgames.cards import is_card
+from cardgames.core import BOT_LEVELS
+from play.presentation import messages, words
 from play.presentation.games import presenter
 
 
 def lang_code(lang: str | None = None) -> str:
-    lang = (lang or get_language() or "fr")[:2]
-    return "en" if lang == "en" else "fr"
+    """The reader's language among the site's (``settings.LANGUAGES``): ``lang`` when the
+    site speaks it, else the active language, else the site's default."""
+    for code in (lang, get_language()):
+        if code:
+            try:
+                return get_supported_language_variant(code)
+            except LookupError:
+                continue
+    return settings.LANGUAGE_CODE
 
 
 def action_json(action: dict) -> str:
@@ -76,39 +87,43 @@ def type_label(kind: str, slug: str | None = None) -> str:
     return str(labels.get(kind, kind.replace("_", " ").capitalize()))
 
 
-def value_label(key: str, value, lang: str) -> str:
+def value_label(key: str, value) -> str:
     if key == "tricks" and isinstance(value, int):
         return ngettext("%(n)s levée", "%(n)s levées", value) % {"n": value}
     if isinstance(value, str) and is_card(value):
-        return card_name(value, lang)
+        return words.card(value)
     if isinstance(value, list) and all(isinstance(v, str) and is_card(v) for v in value):
-        return ", ".join(card_name(v, lang) for v in value)
+        return words.cards(value)
     if isinstance(value, bool):
         return _("oui") if value else _("non")
-    words = {"stock": _("au talon"), "discard": _("à la défausse"), "pile": _("à la défausse")}
-    if isinstance(value, str) and value in words:
-        return str(words[value])
+    places = {"stock": _("au talon"), "discard": _("à la défausse"), "pile": _("à la défausse")}
+    if isinstance(value, str) and value in places:
+        return str(places[value])
     return str(value)
 
 
-def action_label(engine, action: dict, lang: str) -> str:
-    """A button's text for a concrete action: "Annoncer 2 levées", "Jouer dix de cœur".
+def action_label(engine, action: dict) -> str:
+    """A button's text for a concrete action: "Annoncer 2 levées", "Jouer le dix de cœur".
 
-    A game's presentation module may word its own actions (``action_label(action, lang)``
+    A game's presentation module may word its own actions (``action_label(action)``
     returning a text, or None to leave it to the shared wording).
     """
     slug = getattr(engine, "slug", None)
     kind = action.get("type", "?")
-    own = presenter(slug).action_label(action, lang) if slug else None
+    own = presenter(slug).action_label(action) if slug else None
     if own:
         return own
     parts = [type_label(kind, slug)]
-    parts += [value_label(k, v, lang) for k, v in action.items() if k != "type"]
+    parts += [value_label(k, v) for k, v in action.items() if k != "type"]
     return " ".join(parts)
 
 
-def refusal_text(refusal, lang: str) -> str:
-    return refusal.message(lang) if hasattr(refusal, "message") else str(refusal)
+def refusal_text(refusal, slug: str) -> str:
+    """Why a move is refused: an engine's refusal worded for ``slug``'s game, or a site
+    refusal (``taverne.refusals.Refusal``) in the active language."""
+    if isinstance(refusal, IllegalAction):
+        return messages.refusal(slug, refusal.message)
+    return refusal.message() if hasattr(refusal, "message") else str(refusal)
 
 
 def remaining_text(seconds: float) -> str:
@@ -122,3 +137,13 @@ def remaining_text(seconds: float) -> str:
     if hours:
         return _("%(h)s h %(m)02d") % {"h": hours, "m": minutes}
     return f"{minutes}:{secs:02d}"
+
+
+def bot_level_choices() -> list[tuple[str, str]]:
+    """The bots' levels, weakest first, with their names in the reader's language."""
+    names = {"debutant": _("débutant"), "habitue": _("habitué"), "maitre": _("maître")}
+    return [(level, names[level]) for level in BOT_LEVELS]
+
+
+def bot_level_label(level: str) -> str:
+    return dict(bot_level_choices()).get(level, "")

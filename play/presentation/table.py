@@ -24,7 +24,16 @@ from django.utils.translation import gettext as _
 from play.models import Game
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
-from play.presentation.labels import lang_code, new_client_id, remaining_text
+from play.presentation.games import game_name
+from play.presentation.labels import (
+    bot_level_choices,
+    bot_level_label,
+    lang_code,
+    new_client_id,
+    remaining_text,
+)
+from play.presentation.words import of_name
+from play.queries import previous_game
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -54,6 +63,7 @@ def _players(table, view, names) -> list[dict]:
             given[seat.position] = {
                 "name": names[seat.position],
                 "bot": seat.is_bot,
+                "bot_level": seat.bot_level,
                 "connected": seat.connections > 0,
                 "sitting_out": seat.sitting_out,
             }
@@ -63,6 +73,7 @@ def _players(table, view, names) -> list[dict]:
             "name": names[position],
             "taken": given.get(position, {}).get("name") is not None,
             "bot": given.get(position, {}).get("bot", False),
+            "bot_level": bot_level_label(given.get(position, {}).get("bot_level", "")),
             "connected": given.get(position, {}).get("connected", False),
             "sitting_out": given.get(position, {}).get("sitting_out", False),
         }
@@ -77,7 +88,12 @@ def _per_seat(view, key, seats) -> list | None:
     return None
 
 
-def previous_hand(table, game, you, names, lang) -> dict | None:
+# ``table_context(previous=LOOK_UP)``: read the last finished hand from the database
+# (a page); the socket passes the one its snapshot holds.
+LOOK_UP = object()
+
+
+def previous_hand(table, game, you, names, previous=LOOK_UP) -> dict | None:
     """The last finished hand of a chained table (Ramponneau, Ambigu), as ``you`` saw it.
 
     The next hand is dealt as soon as one ends, so the showdown would otherwise vanish
@@ -87,18 +103,12 @@ def previous_hand(table, game, you, names, lang) -> dict | None:
     engine = table.engine
     if game is None or not getattr(engine, "chained", False):
         return None
-    if game.status == Game.Status.FINISHED:
-        previous = None  # the board itself shows how it ended
-    elif game.number > 1:
-        previous = table.games.filter(
-            number=game.number - 1, status=Game.Status.FINISHED
-        ).first()
-    else:
-        previous = None
-    if previous is None or not previous.state:
+    if previous is LOOK_UP:
+        previous = previous_game(table, game)
+    if previous is None or not previous.state or game.status == Game.Status.FINISHED:
         return None
     view = engine.view(previous.state, you)
-    board = board_context(table.game_slug, view, names, lang)
+    board = board_context(table.game_slug, view, names)
     if not board or board.get("broken"):
         return None
     name = f"play/games/{table.game_slug}_result.html"
@@ -120,7 +130,8 @@ def _turn_text(game, over: bool, my_turn: bool, actor, names: list[str]) -> str:
     if my_turn:
         return _("À vous de jouer !")
     if isinstance(actor, int) and 0 <= actor < len(names):
-        return _("Au tour de %(name)s.") % {"name": names[actor]}
+        name = names[actor]
+        return _("Au tour %(of_name)s.") % {"name": name, "of_name": of_name(name)}
     return _("Distribution des cartes…")
 
 
@@ -175,6 +186,11 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool, reques
     }
 
 
+def _winners(game, view, names) -> list[str]:
+    result = view.get("result") or (game.result if game is not None else None) or {}
+    return [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
+
+
 def _links(table) -> dict:
     return {
         "act_url": reverse("play:act", args=[table.pk]),
@@ -183,21 +199,20 @@ def _links(table) -> dict:
         "board_template": board_template(table.game_slug),
         "move_days": table.move_seconds // 86400,
         "chat_max": 300,
+        "bot_levels": bot_level_choices(),
     }
 
 
 def table_context(
-    table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True
+    table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True,
+    previous=LOOK_UP,
 ) -> dict:
     """Everything the table templates need, for one user's view of one table.
 
     ``invited``: whether this user may take a seat at an unlisted table (the page knows
     from the session; a socket was only opened by someone allowed to watch).
     """
-    lang = lang_code(lang)
-    view = view or {}
-    engine = table.engine
-    seats = table.seat_count
+    lang, view, engine = lang_code(lang), view or {}, table.engine
     names = _seat_names(table, view)
     you = view.get("you")
     actor = view.get("actor")
@@ -207,24 +222,18 @@ def table_context(
     my_turn = you is not None and actor == you and bool(legal)
 
     deadline = _deadline(game, view) if not over else None
-    remaining = (deadline - timezone.now()).total_seconds() if deadline else None
-    if over:
-        result = view.get("result") or (game.result if game is not None else None) or {}
-        winners = [names[w] for w in result.get("winners", []) if 0 <= w < seats]
-    else:
-        winners = []
-    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [], lang)
-    hand = hand_context(engine, game, view, lang, legal, my_turn)
+    winners = _winners(game, view, names) if over else []
+    groups, amount_forms = action_groups(engine, game, view, legal if my_turn else [])
+    hand = hand_context(engine, game, view, legal, my_turn)
     players = _players(table, view, names)
-    for p in players:
-        p["you"] = p["position"] == you
-        p["actor"] = not over and p["position"] == actor
+    for p in players:  # the seat to watch: yours, and whose turn it is
+        p.update(you=p["position"] == you, actor=not over and p["position"] == actor)
     rights = _seating_rights(table, user, players, you, invited, request)
     return rights | _links(table) | {
         "table": table,
         "game": game,
         "engine": engine,
-        "game_name": engine.name_en if lang == "en" else engine.name_fr,
+        "game_name": game_name(table.game_slug),
         "view": view,
         "lang": lang,
         "names": names,
@@ -237,7 +246,9 @@ def table_context(
         "winners": winners,
         "turn_text": _turn_text(game, over, my_turn, actor, names),
         "deadline": deadline,
-        "remaining": remaining_text(remaining) if remaining is not None else "",
+        "remaining": (
+            remaining_text((deadline - timezone.now()).total_seconds()) if deadline else ""
+        ),
         "score_rows": _score_rows(view, names, you, winners),
         "hand": hand,
         "action_groups": groups,
@@ -247,13 +258,15 @@ def table_context(
         "log": list(reversed(view.get("log") or [])),
         "chat": view.get("chat") or [],
         "chat_muted": bool(view.get("chat_muted")),
-        "board": board_context(table.game_slug, view, names, lang),
-        "previous": previous_hand(table, game, you, names, lang),
-        "public_fields": public_fields(view, lang),
+        "board": board_context(table.game_slug, view, names),
+        "previous": previous_hand(table, game, you, names, previous),
+        "public_fields": public_fields(view),
     }
 
 
-def render_table_fragments(table, game, user, view, request=None, lang: str | None = None) -> str:
+def render_table_fragments(
+    table, game, user, view, request=None, lang: str | None = None, previous=LOOK_UP
+) -> str:
     """The table's live parts as out-of-band fragments, for the htmx socket.
 
     Each element keeps its id and carries ``hx-swap-oob="true"``, so the ws extension
@@ -262,7 +275,7 @@ def render_table_fragments(table, game, user, view, request=None, lang: str | No
     """
     lang = lang_code(lang or getattr(user, "preferred_language", None))
     with translation.override(lang):
-        context = table_context(table, game, user, view, lang=lang)
+        context = table_context(table, game, user, view, lang=lang, previous=previous)
         context["oob"] = True
         context["user"] = user
         return render_to_string("play/_table.html#fragments", context, request=request)

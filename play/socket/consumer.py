@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
-import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -30,8 +28,11 @@ from play.actions import (
 from play.actions.broadcast import group_name
 from play.clock import scheduler
 from play.models import ChatMessage, Game, Table
+from play.presentation.labels import lang_code
 from play.presentation.table import render_error_fragment, render_table_fragments
-from play.queries import can_watch, chat_line, is_muted, load_snapshot, view_from_snapshot
+from play.presentation.view import view_from_snapshot
+from play.queries import can_watch, chat_line, is_muted
+from play.snapshots import snapshots
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message
 
 log = logging.getLogger(__name__)
@@ -41,62 +42,22 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
 
-class _Snapshots:
-    """The latest snapshot of each table this process serves (see queries.Snapshot).
-
-    When a move is broadcast, the table's connections in this process all render: the
-    first one reads the database, the others reuse what it read. An entry serves a
-    render only if it is at least as recent as the change announced, and for at most
-    MAX_AGE seconds (presence and chat mutes are not versioned).
-    """
-
-    MAX_AGE = 2.0
-
-    def __init__(self):
-        self._by_table = {}
-        self._lock = threading.Lock()
-
-    def peek(self, table_id, wanted):
-        """The cached snapshot if it is recent enough for `wanted`, else None (no query)."""
-        with self._lock:
-            snapshot = self._by_table.get(table_id)
-        if (
-            wanted is not None
-            and snapshot is not None
-            and snapshot.game is not None
-            and time.monotonic() - snapshot.loaded_at < self.MAX_AGE
-            and snapshot.key[0] == wanted[0]
-            and snapshot.key[1] >= wanted[1]
-        ):
-            return snapshot
-        return None
-
-    def get(self, table_id, wanted=None):
-        snapshot = self.peek(table_id, wanted)
-        if snapshot is not None:
-            return snapshot
-        snapshot = load_snapshot(table_id)
-        with self._lock:
-            if len(self._by_table) > 10_000:  # tables long gone
-                self._by_table.clear()
-            self._by_table[table_id] = snapshot
-        return snapshot
-
-
-snapshots = _Snapshots()
-
-
 def _render(table_id, user, lang, as_html, wanted=None):
     """This connection's payload: the JSON state message, or the htmx fragments.
 
     `wanted` is the (game_id, version) announced by a broadcast: a cached snapshot at
     least that recent will do. Without it (connect, sync, refusals) the database is read.
     """
-    snapshot = snapshots.get(table_id, wanted)
-    table, game = snapshot.table, snapshot.game
+    return payload_of(snapshots.get(table_id, wanted), user, lang, as_html)
+
+
+def payload_of(snapshot, user, lang, as_html):
+    """((game id, version), payload) for this connection, from a snapshot; no query, so
+    the event loop may call it directly when the snapshot is in this process's cache."""
     view = view_from_snapshot(snapshot, user, lang)
     if as_html:
-        payload = render_table_fragments(table, game, user, view, lang=lang)
+        payload = render_table_fragments(snapshot.table, snapshot.game, user, view, lang=lang,
+                                         previous=snapshot.previous)
     else:
         payload = {"type": "state", "version": view["version"], "game_id": view["game_id"],
                    "view": view}
@@ -126,9 +87,8 @@ def _sync_act(table_id, user, message, lang, as_html, known_game_id=None):
             if game is None:
                 raise ServiceError("game_over", _("Aucune partie en cours."))
             game_id = game.pk
-        elif not Game.objects.filter(pk=game_id, table_id=table_id).exists():
-            raise ServiceError("not_found", _("Cette partie n'existe pas."))
-        result = do_act(game_id, user, message["action"], message["version"], message["id"])
+        result = do_act(game_id, user, message["action"], message["version"], message["id"],
+                        table_id=table_id)
     except ServiceError as refusal:
         refresh = refusal.code in ("stale", "not_your_turn", "game_over", "not_found")
         if refusal.code == "game_over" and message["game_id"] is not None:
@@ -170,17 +130,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.as_html = query.get("format", [""])[0] == "html"
-        self.lang = query.get("lang", [""])[0] or getattr(self.user, "preferred_language", "fr")
-        self.lang = "en" if self.lang == "en" else "fr"
+        self.lang = lang_code(
+            query.get("lang", [""])[0] or getattr(self.user, "preferred_language", None)
+        )
         self.position = None
         self.joined = False
         self.sent = None  # (game_id, version) of the last view sent
         self.bucket = TokenBucket()
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
-            await self._error({"type": "error", "code": "not_authenticated",
-                               "message": "Connectez-vous d'abord." if self.lang == "fr"
-                               else "Log in first."})
+            await self._error(
+                ServiceError("not_authenticated", _("Connectez-vous d'abord.")).as_dict(self.lang)
+            )
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         token = query.get("token", query.get("invitation", [""]))[0]
@@ -271,23 +232,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if event.get("game_id", game_id) == game_id and event["version"] <= version:
                 return  # already showing that version or a later one
         wanted = (event.get("game_id"), event["version"])
-        snapshot = None if self.as_html else snapshots.peek(self.table_id, wanted)
+        snapshot = snapshots.peek(self.table_id, wanted)
         if snapshot is not None:
-            # Another connection of this process already read this version: computing
-            # this seat's view from it needs no database, so no trip to the DB thread.
-            view = view_from_snapshot(snapshot, self.user, self.lang)
-            await self._send_payload(
-                (view["game_id"], view["version"]),
-                {"type": "state", "version": view["version"], "game_id": view["game_id"],
-                 "view": view},
+            # This process made the move, or another connection already read it:
+            # this seat's frame comes from memory, without a trip to the DB thread.
+            sent, payload = payload_of(snapshot, self.user, self.lang, self.as_html)
+        else:
+            sent, payload = await database_sync_to_async(_render)(
+                self.table_id, self.user, self.lang, self.as_html, wanted
             )
-            return
-        sent, payload = await database_sync_to_async(_render)(
-            self.table_id, self.user, self.lang, self.as_html, wanted
-        )
         await self._send_payload(sent, payload)
 
     async def table_chat(self, event):
+        snapshots.forget(self.table_id)  # its chat is behind: the next reader reads again
         if self.as_html:
             sent, payload = await database_sync_to_async(_render)(
                 self.table_id, self.user, self.lang, True

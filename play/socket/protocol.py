@@ -9,6 +9,10 @@ from __future__ import annotations
 import json
 import re
 import time
+from contextlib import nullcontext
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 MAX_MESSAGE_BYTES = 8 * 1024
 RATE_PER_SECOND = 10
@@ -21,26 +25,15 @@ MESSAGE_TYPES = ("act", "chat", "sync", "ping", "mute")
 # reads; 18 digits keep the number inside a PostgreSQL bigint.
 _DIGITS = re.compile(r"[0-9]{1,18}")
 
+# Each error's stable code (for programs) and its message (for people, translated).
 ERRORS = {
-    "too_large": (
-        f"Message trop long (au plus {MAX_MESSAGE_BYTES} octets).",
-        f"Message too large (at most {MAX_MESSAGE_BYTES} bytes).",
-    ),
-    "rate_limited": (
-        "Trop de messages : ralentissez.",
-        "Too many messages: slow down.",
-    ),
-    "bad_json": ("Ce message n'est pas du JSON valide.", "This message is not valid JSON."),
-    "bad_message": ("Message mal formé.", "Malformed message."),
-    "unknown_type": ("Type de message inconnu.", "Unknown message type."),
-    "binary_unsupported": (
-        "Seuls les messages texte (JSON) sont acceptés.",
-        "Only text (JSON) messages are accepted.",
-    ),
-    "server_error": (
-        "Erreur du serveur : le message n'a pas été traité.",
-        "Server error: the message was not handled.",
-    ),
+    "too_large": _("Message trop long (au plus %(limit)s octets)."),
+    "rate_limited": _("Trop de messages : ralentissez."),
+    "bad_json": _("Ce message n'est pas du JSON valide."),
+    "bad_message": _("Message mal formé."),
+    "unknown_type": _("Type de message inconnu."),
+    "binary_unsupported": _("Seuls les messages texte (JSON) sont acceptés."),
+    "server_error": _("Erreur du serveur : le message n'a pas été traité."),
 }
 
 
@@ -50,9 +43,10 @@ class ProtocolError(Exception):
         self.detail = detail
         super().__init__(code)
 
-    def as_dict(self, lang: str = "fr") -> dict:
-        fr, en = ERRORS[self.code]
-        message = en if lang == "en" else fr
+    def as_dict(self, lang: str | None = None) -> dict:
+        """The error frame, its message in ``lang`` (or the active language)."""
+        with translation.override(lang) if lang else nullcontext():
+            message = str(ERRORS[self.code]) % {"limit": MAX_MESSAGE_BYTES}
         if self.detail:
             message = f"{message} ({self.detail})"
         return {"type": "error", "code": self.code, "message": message}

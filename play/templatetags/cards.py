@@ -15,11 +15,9 @@ The four-colour deck is used when the context says so (``four_colour_deck``, set
 from django import template
 from django.utils.html import escape, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 
-from cardgames.cards import card_name as engine_card_name
 from cardgames.cards import is_card
-from play.presentation import card_svg
+from play.presentation import card_svg, words
 
 register = template.Library()
 
@@ -65,4 +63,4 @@ def card_name(code):
     code = str(code)
     if not is_card(code):
         return code
-    return engine_card_name(code, (get_language() or "fr")[:2])
+    return words.card_name(code)

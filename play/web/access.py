@@ -1,22 +1,20 @@
 """What the play pages share: who may watch a table (invitations kept in the session), a
-table or a 404, a refusal shown as a message, a game's name in the reader's language."""
+table or a 404, a refusal shown as a message."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404
 
-from cardgames.registry import get_game
 from play import queries
 from play.actions import ServiceError
 from play.models import Table
-from play.presentation.labels import lang_code
 
 INVITATIONS = "play_invitations"  # session key: ids of unlisted tables opened by their link
 
 
 def refuse(request, error: ServiceError) -> None:
-    messages.error(request, error.message(lang_code()))
+    messages.error(request, error.message())
 
 
 def get_table(table_id) -> Table:
@@ -41,10 +39,3 @@ def can_watch(request, table: Table) -> bool:
         return True
     return queries.can_watch(table, request.user, token)
 
-
-def game_name(slug: str) -> str:
-    try:
-        engine = get_game(slug)
-    except Exception:
-        return slug
-    return engine.name_en if lang_code() == "en" else engine.name_fr

@@ -13,8 +13,15 @@ from play import queries
 from play.models import Game
 from play.presentation import archive
 from play.presentation.board import board_context, board_template
-from play.presentation.labels import lang_code
-from play.web.access import game_name, get_table, invited, remember_invitation
+from play.presentation.games import game_name
+from play.web.access import get_table, invited, remember_invitation
+
+
+def _may_watch(request, table, token: str) -> bool:
+    """Whether a non-participant may open this table's archives (as for watching it)."""
+    if invited(request, table) or queries.seat_of(table, request.user) is not None:
+        return True
+    return queries.can_watch(table, request.user, token)
 
 
 def _archive_access(request, game_id):
@@ -25,7 +32,7 @@ def _archive_access(request, game_id):
     token = request.GET.get("invitation", "")
     if queries.token_matches(table, token):
         remember_invitation(request, table)
-    may_watch = archive.can_watch(table, request.user, token, invited(request, table))
+    may_watch = _may_watch(request, table, token)
     if game.status != Game.Status.FINISHED:
         if not may_watch and queries.seat_of(table, request.user) is None:
             raise Http404(_("Cette partie n'existe pas ou vous n'y avez pas accès."))
@@ -66,7 +73,6 @@ def archive_page(request, game_id):
             status=403,
         )
     engine = table.engine
-    lang = lang_code()
     actions = archive.actions_of(game)
     total = len(actions)
     step = _step_asked(request, total)
@@ -78,14 +84,14 @@ def archive_page(request, game_id):
     context = {
         "table": table,
         "game": game,
-        "game_name": engine.name_en if lang == "en" else engine.name_fr,
+        "game_name": game_name(table.game_slug),
         "step": step,
         "total": total,
         # Not "previous": the chained games' board templates use that name for the last hand.
         "previous_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
-        "current": actions[step - 1].text(lang) if step > 0 else "",
-        "log": archive.log_before(actions, step, lang),
+        "current": archive.sentence_at(game, actions, step, names),
+        "log": archive.log_before(game, actions, step, names),
         "log_first": max(1, step - archive.LOG_LINES + 1),
         "you": you,
         "you_name": names[you] if you is not None else "",
@@ -95,7 +101,7 @@ def archive_page(request, game_id):
         "result": result,
         "winners": [names[w] for w in result.get("winners", []) if 0 <= w < len(names)],
         "view": view,
-        "board": board_context(table.game_slug, view, names, lang),
+        "board": board_context(table.game_slug, view, names),
         "board_template": board_template(table.game_slug),
         "public_fields": [],
         "rules_url": reverse("rules:page", args=[table.game_slug]),

@@ -1,8 +1,8 @@
 """Forms of the play pages: creating a table (with the game's own options) and acting.
 
 The table options are not written by hand for each game: ``TableForm`` builds one field
-per ``Option`` the engine declares (a choice, an integer or a yes/no), labelled in the
-reader's language, so a game that lands later gets its form for free.
+per ``Option`` the engine declares (a choice, an integer or a yes/no), labelled by the
+game's presentation module (``OPTIONS``) in the reader's language.
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 
 from django import forms
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import BadOptions
+from play.presentation.messages import refusal as refusal_sentence
+from play.presentation.options import choice_label, option_help, option_label
 
 LIVE_SECONDS = (30, 60, 120)
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
@@ -22,30 +24,10 @@ DAY = 86400
 MAX_ACTION_JSON = 4000
 
 
-def _lang() -> str:
-    return "en" if (get_language() or "fr").startswith("en") else "fr"
-
-
-def option_label(option, lang: str | None = None) -> str:
-    return option.label_en if (lang or _lang()) == "en" else option.label_fr
-
-
-def choice_label(option, value, lang: str | None = None) -> str:
-    """The label of one value of an option, in the reader's language."""
-    lang = lang or _lang()
-    if option.kind == "bool":
-        return str(_("oui") if value else _("non"))
-    for choice in option.choices:
-        if choice[0] == value:
-            return choice[2] if lang == "en" and len(choice) > 2 else choice[1]
-    return str(value)
-
-
-def option_field(option) -> forms.Field:
-    """The form field for one engine ``Option``."""
-    lang = _lang()
-    label = option_label(option, lang)
-    help_text = (option.help_en if lang == "en" else option.help_fr) or ""
+def option_field(slug: str, option) -> forms.Field:
+    """The form field for one engine ``Option``, worded by the game's presentation."""
+    label = option_label(slug, option.key)
+    help_text = option_help(slug, option.key)
     if option.kind == "bool":
         return forms.BooleanField(
             label=label, required=False, initial=bool(option.default), help_text=help_text
@@ -62,7 +44,7 @@ def option_field(option) -> forms.Field:
     # ``TableForm.clean`` maps them back to the engine's own values.
     return forms.ChoiceField(
         label=label,
-        choices=[(str(c[0]), choice_label(option, c[0], lang)) for c in option.choices],
+        choices=[(str(value), choice_label(slug, option, value)) for value in option.choices],
         initial=str(option.default),
         help_text=help_text,
     )
@@ -113,7 +95,7 @@ class TableForm(forms.Form):
         self.option_names = []
         for option in game.options:
             name = f"opt_{option.key}"
-            self.fields[name] = option_field(option)
+            self.fields[name] = option_field(game.slug, option)
             self.option_names.append(name)
 
     def option_fields(self):
@@ -125,7 +107,7 @@ class TableForm(forms.Form):
         for option in self.game.options:
             value = self.cleaned_data.get(f"opt_{option.key}")
             if option.kind == "choice":
-                by_text = {str(c[0]): c[0] for c in option.choices}
+                by_text = {str(value): value for value in option.choices}
                 value = by_text.get(value, option.default)
             elif option.kind == "bool":
                 value = bool(value)
@@ -140,7 +122,9 @@ class TableForm(forms.Form):
             options = self.game.resolve_options(self.engine_options())
             self.game.check_seats(cleaned["seat_count"], options)
         except BadOptions as refusal:
-            raise forms.ValidationError(refusal.en if _lang() == "en" else refusal.fr) from None
+            raise forms.ValidationError(
+                refusal_sentence(self.game.slug, refusal.message)
+            ) from None
         cleaned["options"] = options
         if cleaned["pace"] == "live":
             cleaned["move_seconds"] = cleaned["live_seconds"]

@@ -13,9 +13,12 @@ from cardgames import available_games, slugs
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
-from play.presentation.labels import lang_code
-from play.web.access import game_name, refuse, remember_invitation
-from play.web.forms import TableForm, choice_label, option_label
+from play.presentation.games import game_name
+from play.presentation.labels import bot_level_choices
+from play.presentation.options import choice_label, option_label
+from play.presentation.words import of_name
+from play.web.access import refuse, remember_invitation
+from play.web.forms import TableForm
 from rules import players
 
 
@@ -29,7 +32,10 @@ def _options_summary(table: Table) -> list[str]:
     for option in engine.options:
         value = table.options.get(option.key, option.default)
         if value != option.default:
-            lines.append(f"{option_label(option)} : {choice_label(option, value)}")
+            lines.append(_("%(option)s : %(value)s") % {
+                "option": option_label(table.game_slug, option.key),
+                "value": choice_label(table.game_slug, option, value),
+            })
     return lines
 
 
@@ -43,13 +49,15 @@ def lobby(request):
         if engine is None:
             section["name"] = slug.replace("-", " ").capitalize()
         else:
-            section["name"] = engine.name_en if lang_code() == "en" else engine.name_fr
-            section["players"] = players.phrase(slug, lang_code())
+            section["name"] = game_name(slug)
+            section["players"] = players.phrase(slug)
             for table in queries.open_tables(slug)[:20]:
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)
         sections.append(section)
-    return render(request, "play/lobby.html", {"sections": sections})
+    return render(
+        request, "play/lobby.html", {"sections": sections, "bot_levels": bot_level_choices()}
+    )
 
 
 @login_required
@@ -73,11 +81,11 @@ def create_table(request, slug):
                 name=data["name"],
             )
         except ServiceError as error:
-            form.add_error(None, error.message(lang_code()))
+            form.add_error(None, error.message())
         else:
             return redirect(table.get_absolute_url())
-    name = engine.name_en if lang_code() == "en" else engine.name_fr
-    return render(request, "play/create.html", {"form": form, "slug": slug, "game_name": name})
+    return render(request, "play/create.html",
+                  {"form": form, "slug": slug, "game_name": game_name(slug)})
 
 
 @login_required
@@ -87,7 +95,7 @@ def play_now(request, slug):
     if slug not in available_games():
         raise Http404(_("Ce jeu n'est pas encore ouvert."))
     try:
-        table = actions.do_play_now(request.user, slug)
+        table = actions.do_play_now(request.user, slug, level=request.POST.get("niveau", ""))
     except ServiceError as error:
         refuse(request, error)
         return redirect("play:lobby")
@@ -131,6 +139,8 @@ def my_games(request):
                 "opponents": [s.name for s in seats if s is not mine],
                 "my_turn": game.my_turn,
                 "actor_name": actor.name if actor else "",
+                "turn_text": _("Au tour %(of_name)s") % {
+                    "name": actor.name, "of_name": of_name(actor.name)} if actor else "",
                 "deadline": game.deadline,
             }
         )

@@ -17,6 +17,7 @@ from play.actions import ServiceError
 from play.models import Game, Table
 from play.presentation.labels import lang_code
 from play.presentation.table import table_context
+from play.presentation.view import view_for
 from play.web.access import can_watch, get_table, invited, refuse, remember_invitation
 from play.web.forms import ActionError, action_from_post
 
@@ -28,7 +29,7 @@ def table_page(request, table_id):
     if not can_watch(request, table):
         raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
     game = table.current_game()
-    view = queries.view_for(game, request.user, lang=lang_code(), table=table)
+    view = view_for(game, request.user, lang=lang_code(), table=table)
     context = table_context(
         table, game, request.user, view, request=request,
         invited=invited(request, table) or table.visibility == Table.Visibility.PUBLIC,
@@ -62,7 +63,7 @@ def join(request, table_id):
 def add_bot(request, table_id):
     table = get_table(table_id)
     try:
-        actions.do_add_bot(table, request.user)
+        actions.do_add_bot(table, request.user, level=request.POST.get("niveau", ""))
     except ServiceError as error:
         refuse(request, error)
     return redirect(table.get_absolute_url())

@@ -25,19 +25,27 @@ import importlib
 
 from cardgames import IllegalAction
 from cardgames.registry import SLUGS
-from rules.examples.base import Example, ExampleError, Verdict, card_short, fold, lang
+from rules.examples.base import (
+    Example,
+    ExampleError,
+    Verdict,
+    card_fr,
+    card_short,
+    fold,
+    refusal_fr,
+)
 from rules.examples.render import error_html, options_html, render_html, render_text
 
 __all__ = [
     "Example",
     "ExampleError",
     "Verdict",
+    "card_fr",
     "card_short",
     "check",
     "checkers",
     "error_html",
     "fold",
-    "lang",
     "options_html",
     "parse",
     "render_html",
@@ -86,7 +94,9 @@ def check(example: Example) -> Verdict:
     except ExampleError:
         raise
     except IllegalAction as refusal:
-        raise ExampleError(f"le moteur refuse : {refusal.fr}") from None
+        raise ExampleError(
+            f"le moteur refuse : {refusal_fr(example.game, refusal)}"
+        ) from None
     except Exception as error:  # an engine that changed under the example: say so, do not crash
         raise ExampleError(
             f"le vérificateur a échoué ({type(error).__name__} : {error})."

@@ -7,21 +7,22 @@ from django.utils.translation import gettext_lazy
 
 from cardgames import CHANCE, IllegalAction
 from cardgames.all_fours import game as all_fours
-from cardgames.cards import card_name
+from play.presentation import words
 from rules.examples import deal
 from rules.examples.base import (
     Example,
     ExampleError,
     Verdict,
     boolean,
+    card_fr,
     card_short,
     cards,
     fold,
+    in_french,
     names,
     options_for,
+    refusal_fr,
     suit,
-    suit_word,
-    the_card,
 )
 
 YES_NO = {True: ("oui", gettext_lazy("oui")), False: ("non", gettext_lazy("non"))}
@@ -106,7 +107,7 @@ def _play_tricks(tricks, held, players, trump, options):
             allowed = all_fours.playable(hands[seat], trick[:i], trump, options["trumping"])
             if card not in allowed:
                 raise ExampleError(
-                    f"pli {number} : {players[seat]} ne peut pas jouer le {card_name(card)} "
+                    f"pli {number} : {players[seat]} ne peut pas jouer {card_fr(card, 'the')} "
                     f"(cartes permises : {' '.join(card_short(c) for c in allowed)})."
                 )
             hands[seat].remove(card)
@@ -122,13 +123,16 @@ def _play_tricks(tricks, held, players, trump, options):
     return won, rows
 
 
-def side_names(players: list[str], side: int | None, *, french: bool = False) -> str:
+def side_names(players: list[str], side: int | None) -> str:
     """A side by its players: "Anne", "Anne et Chloé"; "personne" for nobody."""
-    n = len(players)
     if side is None:
-        return "personne" if french else str(_("personne"))
-    members = [players[s] for s in all_fours.side_seats(side, n)]
-    return " et ".join(members) if french else deal.and_list(members)
+        return str(_("personne"))
+    return words.join_and(players[s] for s in all_fours.side_seats(side, len(players)))
+
+
+def side_names_fr(players: list[str], side: int | None) -> str:
+    """A side in the words of the example block (French), for comparing claims."""
+    return in_french(side_names, players, side)
 
 
 def check_all_fours_deal(example: Example) -> Verdict:
@@ -145,26 +149,26 @@ def check_all_fours_deal(example: Example) -> Verdict:
     won, rows = _play_tricks(tricks, held, players, trump, options)
     summary = all_fours.score_deal(trump, held, won, n, options["low_goes_to"])
     verdict = Verdict(rows=rows)
-    verdict.facts.append((_("Atout"), suit_word(trump)))
+    verdict.facts.append((_("Atout"), words.suit_name(trump)))
     for kind in ("high", "low", "jack"):
         entry = summary[kind]
         engine = "personne" if entry is None else players[entry["seat"]]
         claimed = example.need(kind)
         if entry is not None and n == 4:
-            if fold(claimed) == fold(side_names(players, entry["side"], french=True)):
+            if fold(claimed) == fold(side_names_fr(players, entry["side"])):
                 engine = claimed
         shown = _("personne") if entry is None else engine
         verdict.claim(kind.capitalize(), claimed, engine, shown=shown)
     game = summary["game"]
     claimed = example.need("game")
-    engine = side_names(players, game["side"], french=True)
+    engine = side_names_fr(players, game["side"])
     same = fold(claimed) == fold(engine) or (
         game["side"] is not None and n < 4 and fold(claimed) == fold(players[game["side"]])
     )
     verdict.claim("Game", claimed, engine, same, shown=side_names(players, game["side"]))
     points = [(side_names(players, side), p) for side, p in enumerate(game["points"])]
     french = ", ".join(
-        f"{side_names(players, side, french=True)} {p}" for side, p in enumerate(game["points"])
+        f"{side_names_fr(players, side)} {p}" for side, p in enumerate(game["points"])
     )
     shown = ", ".join(f"{who} {p}" for who, p in points)
     if example.get("points") is None:
@@ -221,7 +225,7 @@ def _describe_deal(state, players, verdict) -> None:
     turnup = state["turnup"]
     verdict.part(_("La donne"))
     text = _("%(dealer)s donne six cartes à chacun et retourne %(card)s : %(suit)s est l'atout.")
-    values = {"dealer": dealer, "card": the_card(turnup), "suit": suit_word(turnup[1])}
+    values = {"dealer": dealer, "card": words.card(turnup), "suit": words.suit_name(turnup[1])}
     if state["scores"][all_fours.side_of(state["dealer"], len(players))]:
         text = _(
             "%(dealer)s donne six cartes à chacun et retourne %(card)s : %(suit)s est l'atout, "
@@ -234,7 +238,7 @@ def _say_move(before, after, action, players) -> tuple[str, list[str]]:
     """A sentence for one move, and the card it shows."""
     kind = action["type"]
     name = players[before["actor"]]
-    values = {"name": name, "suit": suit_word(after["trump"] or before["turnup"][1])}
+    values = {"name": name, "suit": words.suit_name(after["trump"] or before["turnup"][1])}
     if kind == "stand":
         return _("%(name)s garde : %(suit)s est l'atout.") % values, []
     if kind == "beg":
@@ -247,10 +251,10 @@ def _say_move(before, after, action, players) -> tuple[str, list[str]]:
     if kind == "run":
         return _("%(name)s refait l'atout.") % values, []
     if kind == "discard":
-        values["cards"] = deal.and_list([the_card(c) for c in action["cards"]])
+        values["cards"] = words.cards(action["cards"])
         return _("%(name)s écarte %(cards)s sans les montrer.") % values, []
     card = action["card"]
-    values["card"] = the_card(card)
+    values["card"] = words.card(card)
     if len(before["trick"]) < before["seats"] - 1:
         return _("%(name)s joue %(card)s.") % values, [card]
     values["winner"] = players[after["last_trick"]["winner"]]
@@ -259,16 +263,16 @@ def _say_move(before, after, action, players) -> tuple[str, list[str]]:
 
 def _action(state, verb: str, players) -> dict:
     """ "garde", "mendie", "donne un point", "refait", "écarte 2c 3d 4s", "Ah"."""
-    words = fold(verb)
-    if words == "garde":
+    move = fold(verb)
+    if move == "garde":
         return {"type": "stand"}
-    if words == "mendie":
+    if move == "mendie":
         return {"type": "beg"}
-    if words in ("donne un point", "donne le point"):
+    if move in ("donne un point", "donne le point"):
         return {"type": "give"}
-    if words in ("refait", "refait l'atout"):
+    if move in ("refait", "refait l'atout"):
         return {"type": "run"}
-    if words.startswith("ecarte "):
+    if move.startswith("ecarte "):
         return {"type": "discard", "cards": cards(verb.split(None, 1)[1])}
     found = cards(verb)
     if len(found) == 1 and state["phase"] == "play":
@@ -288,18 +292,18 @@ def _new_turnups(before, after, players, verdict) -> None:
         got = [c for c in after["hands"][seat] if c not in before["hands"][seat]]
         verdict.step(
             _("%(name)s reçoit %(cards)s.")
-            % {"name": players[seat], "cards": deal.and_list([the_card(c) for c in got])},
+            % {"name": players[seat], "cards": words.cards(got)},
             got,
         )
     for card in after["set_aside"][1:]:
         verdict.step(
             _("Retourne de la couleur refusée, mise de côté : %(card)s.")
-            % {"card": the_card(card)},
+            % {"card": words.card(card)},
             [card],
         )
     verdict.step(
         _("Nouvelle retourne : %(card)s ; %(suit)s devient l'atout.")
-        % {"card": the_card(after["turnup"]), "suit": suit_word(after["turnup"][1])},
+        % {"card": words.card(after["turnup"]), "suit": words.suit_name(after["turnup"][1])},
         [after["turnup"]],
     )
 
@@ -311,7 +315,7 @@ def _scoring(summary, players, verdict) -> None:
     for event in summary["events"]:
         values = {"side": side_names(players, event["side"])}
         if event["kind"] in ("high", "low"):
-            values["card"] = the_card(event["rank"] + summary["trump"])
+            values["card"] = words.card(event["rank"] + summary["trump"])
         if event["kind"] == "game":
             values["points"] = ", ".join(
                 f"{side_names(players, side)} {p}" for side, p in enumerate(points)
@@ -354,7 +358,9 @@ def check_all_fours_played(example: Example) -> Verdict:
         try:
             after = game.apply(state, action)
         except IllegalAction as refusal:
-            raise ExampleError(f"« {text} » est refusé par le moteur : {refusal.fr}") from None
+            raise ExampleError(
+                f"« {text} » est refusé par le moteur : {refusal_fr('all-fours', refusal)}"
+            ) from None
         if action["type"] == "play" and not state["trick"]:
             tricks += 1
             verdict.part(_("Pli %(number)s") % {"number": tricks})

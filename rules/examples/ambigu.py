@@ -7,6 +7,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from cardgames import CHANCE, IllegalAction
 from cardgames.ambigu import game as ambigu
+from play.presentation import words
+from play.presentation.games.ambigu import combination_name
 from rules.examples import deal
 from rules.examples.base import (
     Example,
@@ -15,10 +17,10 @@ from rules.examples.base import (
     card_short,
     cards,
     fold,
+    in_french,
     integer,
-    lang,
     options_for,
-    the_card,
+    refusal_fr,
 )
 
 
@@ -30,11 +32,6 @@ def _ambigu_hand(text: str) -> list[str]:
         if c[0] in "JQKX":
             raise ExampleError(f"le jeu de l'Ambigu n'a pas de figures : « {c} ».")
     return hand
-
-
-def combination_name(found) -> str:
-    """The combination's name in the page's language."""
-    return found.name_en if lang() == "en" else found.name_fr
 
 
 def check_ambigu_combination(example: Example) -> Verdict:
@@ -54,8 +51,8 @@ def check_ambigu_combination(example: Example) -> Verdict:
     verdict.claim(
         pgettext_lazy("ambigu", "combinaison"),
         example.need("combinaison"),
-        found.name_fr,
-        shown=combination_name(found),
+        in_french(combination_name, found.category),
+        shown=combination_name(found.category),
     )
     if example.get("hauteur") is not None:
         verdict.claim(gettext_lazy("hauteur"), example.get("hauteur"), found.height[0])
@@ -83,7 +80,7 @@ def check_ambigu_showdown(example: Example) -> Verdict:
         found = ambigu.classify(hand, fredon_prime=options["fredon_prime"])
         if found:
             label = _("%(combination)s, hauteur %(height)s") % {
-                "combination": combination_name(found),
+                "combination": combination_name(found.category),
                 "height": found.height[0],
             }
         else:
@@ -115,16 +112,12 @@ def chips(n: int) -> str:
     return ngettext("%(count)s jeton", "%(count)s jetons", n) % {"count": n}
 
 
-def card_list(codes) -> str:
-    return deal.and_list([the_card(c) for c in codes])
-
-
 def _action(state, verb: str) -> dict:
     """ "passe", "battez", "écarte 2c", "se tient", "vade 3", "suit", "tient", "tapis",
     "renvie 4" → the engine's action for the phase the deal is in."""
     phase = state["phase"]
-    words = fold(verb).split()
-    head = " ".join(words[:1])
+    tokens = fold(verb).split()
+    head = " ".join(tokens[:1])
     if phase in ("exchange1", "exchange2"):
         if fold(verb) in ("se tient", "garde ses cartes"):
             return {"type": "exchange", "cards": []}
@@ -137,7 +130,7 @@ def _action(state, verb: str) -> dict:
     if head == "battez":
         return {"type": "battez"}
     if head in ("vade", "va"):
-        return {"type": "vade", "amount": integer(words[-1], "vade")}
+        return {"type": "vade", "amount": integer(tokens[-1], "vade")}
     if head in ("suit", "tient"):
         if phase == "speech2":
             return {"type": "follow"}
@@ -146,7 +139,7 @@ def _action(state, verb: str) -> dict:
     if head == "tapis":
         return {"type": "tapis"}
     if head == "renvie":
-        return {"type": "renvi", "amount": integer(words[-1], "renvi")}
+        return {"type": "renvi", "amount": integer(tokens[-1], "renvi")}
     raise ExampleError(
         f"coup « {verb} » inconnu ici (passe, battez, écarte …, se tient, vade N, suit, "
         "tient, tapis, renvie N)."
@@ -185,8 +178,8 @@ def _say(state, action, name: str, received: list[str]) -> str:
             return _("%(name)s garde ses cartes.") % {"name": name}
         return _("%(name)s écarte %(out)s, puis reçoit %(in)s.") % {
             "name": name,
-            "out": card_list(action["cards"]),
-            "in": card_list(received),
+            "out": words.cards(action["cards"]),
+            "in": words.cards(received),
         }
     need = max(state["bets"]) - state["bets"][state["actor"]]
     texts = {
@@ -256,7 +249,7 @@ def _chance(state, moves, at: int, seats, verdict) -> tuple[dict, int]:
                     _("%(name)s reçoit %(cards)s.")
                     % {
                         "name": seats[seat],
-                        "cards": card_list(got),
+                        "cards": words.cards(got),
                     },
                     got,
                 )
@@ -285,7 +278,9 @@ def _play_move(state, text: str, seats: list[str], verdict) -> tuple[dict, int]:
     try:
         state = ambigu.GAME.apply(state, action)
     except IllegalAction as refusal:
-        raise ExampleError(f"« {text} » est refusé par le moteur : {refusal.fr}") from None
+        raise ExampleError(
+            f"« {text} » est refusé par le moteur : {refusal_fr('ambigu', refusal)}"
+        ) from None
     got = []
     if action["type"] == "exchange":
         seat = before["actor"]
@@ -309,7 +304,7 @@ def _outcome(state, seats, verdict, staked: int) -> None:
             if hand:
                 verdict.step(
                     _("%(name)s montre %(cards)s.")
-                    % {"name": seats[seat], "cards": card_list(hand)},
+                    % {"name": seats[seat], "cards": words.cards(hand)},
                     hand,
                 )
     verdict.step(
@@ -319,7 +314,7 @@ def _outcome(state, seats, verdict, staked: int) -> None:
         )
         % {
             "winner": winner,
-            "combination": combo["name_en"] if lang() == "en" else combo["name_fr"],
+            "combination": combination_name(combo),
             "poule": chips(result.get("poule_won", 0)),
             "batterie": chips(result.get("batterie_won", 0)),
             "bets": chips(staked),

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from cardgames import CHANCE, IllegalAction
 from cardgames.ascenseur import game as ascenseur
+from play.presentation import words
 from rules.examples import deal
 from rules.examples.base import (
     NOBODY,
@@ -20,9 +21,8 @@ from rules.examples.base import (
     fold,
     integer,
     options_for,
+    refusal_fr,
     suit,
-    suit_word,
-    the_card,
 )
 
 YES_NO = {True: ("oui", gettext_lazy("oui")), False: ("non", gettext_lazy("non"))}
@@ -78,7 +78,8 @@ def check_ascenseur_bids(example: Example) -> Verdict:
             state = game.apply(state, {"type": "bid", "tricks": bid})
         except IllegalAction as refusal:
             raise ExampleError(
-                f"annonce {i} ({bid}) refusée par le moteur : {refusal.fr}"
+                f"annonce {i} ({bid}) refusée par le moteur : "
+                f"{refusal_fr('ascenseur', refusal)}"
             ) from None
     if state["actor"] != state["dealer"]:
         raise ExampleError("après ces annonces, ce n'est pas au donneur de parler.")
@@ -122,7 +123,7 @@ def check_ascenseur_trick(example: Example) -> Verdict:
         raise ExampleError("une carte est à la fois dans la levée et dans la main.")
     allowed = ascenseur.playable(hand, trick, trump, options)
     verdict = Verdict(rows=[(_("Levée en cours"), trick), (_("Main"), hand)])
-    verdict.facts.append((_("Atout"), suit_word(trump) if trump else _("sans atout")))
+    verdict.facts.append((_("Atout"), words.suit_name(trump) if trump else _("sans atout")))
     claimed = cards(example.need("permises"))
     verdict.claim(
         gettext_lazy("cartes permises"),
@@ -180,7 +181,7 @@ def _say_bid(state, bid: int, players) -> str:
 
 
 def _say_card(before, after, card: str, players) -> str:
-    values = {"name": players[before["actor"]], "card": the_card(card)}
+    values = {"name": players[before["actor"]], "card": words.card(card)}
     if len(before["trick"]) < before["seats"] - 1:
         return _("%(name)s joue %(card)s.") % values
     values["winner"] = players[after["last_trick"]["winner"]]
@@ -206,16 +207,18 @@ def _move(state, text: str, players, verdict) -> dict:
         raise ExampleError(f"« {text} » : la donne est déjà finie.")
     if name != players[state["actor"]]:
         raise ExampleError(f"« {text} » : c'est à {players[state['actor']]} de jouer.")
-    words = fold(verb).split()
-    if words and words[0] == "annonce":
-        action = {"type": "bid", "tricks": integer(words[-1], "annonce")}
+    tokens = fold(verb).split()
+    if tokens and tokens[0] == "annonce":
+        action = {"type": "bid", "tricks": integer(tokens[-1], "annonce")}
         sentence = _say_bid(state, action["tricks"], players)
     else:
         action = {"type": "play", "card": cards(verb)[0]}
     try:
         after = game.apply(state, action)
     except IllegalAction as refusal:
-        raise ExampleError(f"« {text} » est refusé par le moteur : {refusal.fr}") from None
+        raise ExampleError(
+            f"« {text} » est refusé par le moteur : {refusal_fr('ascenseur', refusal)}"
+        ) from None
     if action["type"] == "play":
         if not state["trick"]:
             verdict.part(
@@ -246,7 +249,7 @@ def check_ascenseur_played(example: Example) -> Verdict:
         "cards": ngettext("%(count)s carte", "%(count)s cartes", size) % {"count": size},
     }
     if state["turnup"]:
-        values.update(card=the_card(state["turnup"]), suit=suit_word(state["turnup"][1]))
+        values.update(card=words.card(state["turnup"]), suit=words.suit_name(state["turnup"][1]))
         text = _("%(dealer)s donne %(cards)s à chacun et retourne %(card)s : %(suit)s est l'atout.")
         verdict.step(text % values, [state["turnup"]])
     else:

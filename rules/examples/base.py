@@ -10,9 +10,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from django.utils.translation import get_language, override
+from django.utils import translation
 
-from cardgames.cards import SUIT_SYMBOLS, card_name, is_card, suit_name
+from cardgames import BadOptions
+from cardgames.cards import SUIT_SYMBOLS, is_card
+from play.presentation import messages, words
+from play.presentation.card_svg import rank_index
 
 SUITS_FR = {"coeur": "h", "carreau": "d", "trefle": "c", "pique": "s"}
 SUIT_NAMES_FR = {"h": "cœur", "d": "carreau", "c": "trèfle", "s": "pique"}
@@ -33,36 +36,30 @@ def fold(text: str) -> str:
     return " ".join(text.replace("’", "'").lower().split())
 
 
-def lang() -> str:
-    """The language examples are being rendered in (a page renders in its own language)."""
-    return "en" if (get_language() or "fr").startswith("en") else "fr"
-
-
-COURT_LETTERS = {"fr": {"J": "V", "Q": "D", "K": "R"}, "en": {}}
-
-
 def card_short(code: str) -> str:
-    """A card as text: "10♥", "A♠" ("R♠" in French, "K♠" in English), "★" for a joker."""
+    """A card as text, its rank as the corner of the drawn card prints it in the active
+    language: "10♥", "R♠" in French, "K♠" in English; "★" for a joker."""
     face = code[:2]
     if face[0] == "X":
         return "★"
-    rank = {"T": "10", **COURT_LETTERS[lang()]}.get(face[0], face[0])
-    return rank + SUIT_SYMBOLS[face[1]]
+    return rank_index(face[0]) + SUIT_SYMBOLS[face[1]]
 
 
-def the_card(code: str) -> str:
-    """A card with its article, for sentences: "l'as de pique", "le dix de cœur", "the
-    ten of hearts"."""
-    name = card_name(code[:2], lang())
-    if lang() == "en":
-        return f"the {name}"
-    if code[0] == "A":
-        return f"l'{name}"
-    return f"la {name}" if code[0] == "Q" else f"le {name}"
+def in_french(word, *args) -> str:
+    """The site's wording of something, in French: examples speak to French editors, and
+    a claim is compared with the example block's words, which are French."""
+    with translation.override("fr"):
+        return str(word(*args))
 
 
-def suit_word(code: str) -> str:
-    return suit_name(code, lang())
+def refusal_fr(slug: str, refusal) -> str:
+    """Why the engine refuses (an ``IllegalAction`` or ``BadOptions``), in French."""
+    return in_french(messages.refusal, slug, refusal.message)
+
+
+def card_fr(code: str, form: str = "name") -> str:
+    """A card in French: « dame de trèfle », or with ``form`` "the": « la dame de trèfle »."""
+    return in_french(words.card, code, form)
 
 
 # ----- what a checker returns -------------------------------------------------------------
@@ -133,7 +130,7 @@ class Verdict:
     @property
     def errors(self) -> list[str]:
         # Editors read the errors in French, whatever the language of the page.
-        with override("fr"):
+        with translation.override("fr"):
             return [
                 f"« {c.label} » : le texte dit « {c.claimed} », le moteur trouve « {c.engine} »."
                 for c in self.claims
@@ -241,8 +238,8 @@ def options_for(example: Example, game) -> dict:
             given[key] = value
     try:
         return game.resolve_options(given)
-    except Exception as refusal:  # BadOptions carries a French message
-        raise ExampleError(getattr(refusal, "fr", str(refusal))) from None
+    except BadOptions as refusal:
+        raise ExampleError(refusal_fr(game.slug, refusal)) from None
 
 
 def names(text: str) -> list[str]:

@@ -10,8 +10,6 @@ checker orders the pack so that the cards the text names come out where the text
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from rules.examples.base import Example, ExampleError, cards, fold, integer, names
 
 MOVE_KEYS = ("coup", "donne")
@@ -108,10 +106,3 @@ def claim_scores(verdict, label, key: str, text: str, engine: dict[str, int], se
     ok = set(claimed) == set(seats) and all(claimed[n] == engine[n] for n in seats)
     verdict.claim(label, text, engine_text, ok, shown=shown)
 
-
-def and_list(items: list[str]) -> str:
-    """ "Anne, Bruno et Chloé" / "Anne, Bruno and Chloé"."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return _("%(head)s et %(last)s") % {"head": ", ".join(items[:-1]), "last": items[-1]}

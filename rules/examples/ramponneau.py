@@ -6,8 +6,10 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from cardgames import CHANCE, IllegalAction, poker
+from cardgames import CHANCE, BadOptions, IllegalAction, poker
 from cardgames.ramponneau import game as ramponneau
+from play.presentation import words
+from play.presentation.games.ramponneau import hand_words
 from rules.examples import deal
 from rules.examples.base import (
     Example,
@@ -15,69 +17,22 @@ from rules.examples.base import (
     Verdict,
     cards,
     fold,
+    in_french,
     integer,
-    lang,
     names,
-    the_card,
+    refusal_fr,
 )
-
-RANK_WORDS_FR = dict(
-    zip(
-        "23456789TJQKA",
-        (
-            "deux",
-            "trois",
-            "quatre",
-            "cinq",
-            "six",
-            "sept",
-            "huit",
-            "neuf",
-            "dix",
-            "valet",
-            "dame",
-            "roi",
-            "as",
-        ),
-        strict=True,
-    )
-)
-RANK_PLURALS_FR = {"valet": "valets", "dame": "dames", "roi": "rois"}  # numbers do not take an s
-
-
-def poker_hand_fr(value) -> str:
-    """A poker hand in French from the engine's value: "brelan de sept", "full aux dames par
-    les quatre" (numbers take no s, unlike poker.describe_value's French)."""
-    category, ranks = poker.decode(value)
-    words = [RANK_WORDS_FR[poker.RANK_ORDER[r]] for r in ranks]
-    plural = [RANK_PLURALS_FR.get(w, w) for w in words]
-
-    def of(word):
-        return f"d'{word}" if word[0] in "aeiou" else f"de {word}"
-
-    return {
-        poker.HIGH_CARD: lambda: f"hauteur {words[0]}",
-        poker.PAIR: lambda: f"paire {of(plural[0])}",
-        poker.TWO_PAIR: lambda: f"double paire {plural[0]} et {plural[1]}",
-        poker.TRIPS: lambda: f"brelan {of(plural[0])}",
-        poker.STRAIGHT: lambda: f"quinte hauteur {words[0]}",
-        poker.FLUSH: lambda: f"couleur hauteur {words[0]}",
-        poker.FULL_HOUSE: lambda: f"full aux {plural[0]} par les {plural[1]}",
-        poker.QUADS: lambda: f"carré {of(plural[0])}",
-        poker.STRAIGHT_FLUSH: lambda: f"quinte flush hauteur {words[0]}",
-    }[category]()
 
 
 def poker_hand(value) -> str:
-    """A poker hand in the page's language."""
-    return poker.describe_value(value, "en") if lang() == "en" else poker_hand_fr(value)
+    """A poker hand from the engine's value, in the active language: "brelan de sept",
+    "full aux dames par les quatre" (the table's words)."""
+    return hand_words(poker.summary(value))
 
 
-def pot_text(amount: int, eligible, winners, *, french: bool = False) -> str:
-    """ "390 pour A B C, gagné par C" (the block's words) or its translation."""
+def pot_text(amount: int, eligible, winners) -> str:
+    """ "390 pour A B C, gagné par C", in the active language."""
     values = {"amount": amount, "eligible": " ".join(eligible), "winners": " ".join(winners)}
-    if french:
-        return "{amount} pour {eligible}, gagné par {winners}".format(**values)
     return _("%(amount)s pour %(eligible)s, gagné par %(winners)s") % values
 
 
@@ -136,7 +91,7 @@ def check_ramponneau_showdown(example: Example) -> Verdict:
         verdict.claim(
             format_lazy("{} {}", pgettext_lazy("poker", "combinaison"), name),
             text,
-            poker_hand_fr(values[name]),
+            in_french(poker_hand, values[name]),
             shown=poker_hand(values[name]),
         )
     _check_pots(example, verdict, players, engine_pots)
@@ -158,7 +113,7 @@ def _check_pots(example: Example, verdict: Verdict, players: list[str], engine_p
     if not claimed_pots:
         raise ExampleError("il manque au moins une ligne « pot : … ».")
     for i, (amount, eligible, winners) in enumerate(claimed_pots):
-        claimed = pot_text(amount, eligible, winners, french=True)
+        claimed = in_french(pot_text, amount, eligible, winners)
         if i >= len(engine_pots):
             verdict.claim(gettext_lazy("pot"), claimed, "pas de tel pot", False)
             continue
@@ -171,7 +126,7 @@ def _check_pots(example: Example, verdict: Verdict, players: list[str], engine_p
         verdict.claim(
             gettext_lazy("pot"),
             claimed,
-            pot_text(e_amount, e_eligible, e_winners, french=True),
+            in_french(pot_text, e_amount, e_eligible, e_winners),
             ok,
             shown=pot_text(e_amount, e_eligible, e_winners),
         )
@@ -181,11 +136,11 @@ def _check_pots(example: Example, verdict: Verdict, players: list[str], engine_p
         )
 
 
-def _ramponneau_action(state, game, words: list[str]) -> dict:
+def _ramponneau_action(state, game, tokens: list[str]) -> dict:
     """ "suit", "parole", "passe", "mise 50", "relance à 300", "tapis" → an engine action."""
     legal = game.legal_actions(state)
     by_type = {a["type"]: a for a in legal}
-    verb = fold(" ".join(words))
+    verb = fold(" ".join(tokens))
     if verb in ("parole", "check"):
         return {"type": "check"}
     if verb in ("passe", "se couche", "couche"):
@@ -205,7 +160,7 @@ def _ramponneau_action(state, game, words: list[str]) -> dict:
     if verb.startswith("relance a "):
         return {"type": "raise", "amount": integer(verb[10:], "relance")}
     raise ExampleError(
-        f"action « {' '.join(words)} » inconnue (parole, passe, suit, mise N, relance à N, tapis)."
+        f"action « {' '.join(tokens)} » inconnue (parole, passe, suit, mise N, relance à N, tapis)."
     )
 
 
@@ -233,8 +188,8 @@ def say_action(before, action, name: str) -> str:
 
 def _apply(state, game, step: str, players: list[str]) -> tuple[dict, dict]:
     """One "A relance à 300" step applied: (new state, action)."""
-    words = step.split()
-    who = words[0]
+    tokens = step.split()
+    who = tokens[0]
     if who not in players:
         raise ExampleError(f"« {step} » : {who} n'est pas un des joueurs.")
     if state["actor"] is None or state["actor"] == CHANCE:
@@ -242,11 +197,13 @@ def _apply(state, game, step: str, players: list[str]) -> tuple[dict, dict]:
     expected = players[state["actor"]]
     if who != expected:
         raise ExampleError(f"« {step} » : c'est à {expected} de parler, pas à {who}.")
-    action = _ramponneau_action(state, game, words[1:])
+    action = _ramponneau_action(state, game, tokens[1:])
     try:
         return game.apply(state, action), action
     except IllegalAction as refusal:
-        raise ExampleError(f"« {step} » est refusé par le moteur : {refusal.fr}") from None
+        raise ExampleError(
+            f"« {step} » est refusé par le moteur : {refusal_fr('ramponneau', refusal)}"
+        ) from None
 
 
 def _table(example: Example, players: list[str], *, default_stack: bool = False):
@@ -274,8 +231,8 @@ def _table(example: Example, players: list[str], *, default_stack: bool = False)
         return options, game.new(len(players), options, carry)
     except ExampleError:
         raise
-    except Exception as refusal:
-        raise ExampleError(getattr(refusal, "fr", str(refusal))) from None
+    except BadOptions as refusal:
+        raise ExampleError(refusal_fr("ramponneau", refusal)) from None
 
 
 def check_ramponneau_betting(example: Example) -> Verdict:
@@ -356,7 +313,7 @@ def _street_step(before, after, verdict) -> None:
     street = {3: 1, 4: 2, 5: 3}[len(after["board"])] if len(new) < 5 else 3
     verdict.part(STREET_TITLES[street])
     verdict.step(
-        _("Au tableau : %(cards)s.") % {"cards": deal.and_list([the_card(c) for c in new])}, new
+        _("Au tableau : %(cards)s.") % {"cards": words.cards(new)}, new
     )
 
 
@@ -370,7 +327,7 @@ def _showdown(state, players, verdict) -> None:
                 _("%(name)s montre %(cards)s : %(hand)s.")
                 % {
                     "name": players[seat],
-                    "cards": deal.and_list([the_card(c) for c in hole]),
+                    "cards": words.cards(hole),
                     "hand": poker_hand(value),
                 },
                 hole,
@@ -378,7 +335,7 @@ def _showdown(state, players, verdict) -> None:
     for award in state["awards"]:
         values = {
             "amount": award["amount"],
-            "winners": deal.and_list([players[s] for s in award["winners"]]),
+            "winners": words.join_and(players[s] for s in award["winners"]),
         }
         if len(award["winners"]) == 1:
             verdict.step(_("%(winners)s remporte le pot de %(amount)s.") % values)
@@ -413,17 +370,17 @@ def check_ramponneau_played(example: Example) -> Verdict:
         if key == "donne":
             raise ExampleError(f"« donne : {text} » : les cartes sont déjà données.")
         before = state
-        words = text.split()
-        if len(words) == 2 and fold(words[1]) in ("montre", "jette"):
-            if before["phase"] != "showdown" or players[before["actor"]] != words[0]:
-                raise ExampleError(f"« {text} » : ce n'est pas à {words[0]} de montrer ou jeter.")
-            showing = fold(words[1]) == "montre"
+        tokens = text.split()
+        if len(tokens) == 2 and fold(tokens[1]) in ("montre", "jette"):
+            if before["phase"] != "showdown" or players[before["actor"]] != tokens[0]:
+                raise ExampleError(f"« {text} » : ce n'est pas à {tokens[0]} de montrer ou jeter.")
+            showing = fold(tokens[1]) == "montre"
             state = game.apply(state, {"type": "show" if showing else "muck"})
             if not showing:
-                verdict.step(_("%(name)s jette ses cartes sans les montrer.") % {"name": words[0]})
+                verdict.step(_("%(name)s jette ses cartes sans les montrer.") % {"name": tokens[0]})
             continue
         state, action = _apply(state, game, text, players)
-        verdict.step(say_action(before, action, words[0]) + ".")
+        verdict.step(say_action(before, action, tokens[0]) + ".")
         _street_step(before, state, verdict)
     if state["actor"] is not None:
         raise ExampleError(f"la main n'est pas finie : c'est à {players[state['actor']]} de jouer.")

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from cardgames import CHANCE, IllegalAction, melds
 from cardgames.remigio import game as remigio
+from play.presentation import words
 from rules.examples import deal
 from rules.examples.base import (
     Example,
@@ -20,7 +21,7 @@ from rules.examples.base import (
     fold,
     integer,
     options_for,
-    the_card,
+    refusal_fr,
 )
 
 CLOSING_NAMES = {
@@ -178,9 +179,9 @@ def _draws(moves, start: int) -> list[str]:
     """The cards the coming turns draw from the stock, in order ("pioche 6h")."""
     found = []
     for _key, text in moves[start:]:
-        words = text.split()
-        if len(words) >= 3 and fold(words[1]) == "pioche":
-            found.append(cards(words[2].rstrip(","), copies=True)[0][:2])
+        tokens = text.split()
+        if len(tokens) >= 3 and fold(tokens[1]) == "pioche":
+            found.append(cards(tokens[2].rstrip(","), copies=True)[0][:2])
     return found
 
 
@@ -211,11 +212,11 @@ def _turn(state, text: str, players) -> tuple[dict, str, list[str]]:
     if state["actor"] in (None, CHANCE) or name != players[state["actor"]]:
         raise ExampleError(f"« {text} » : ce n'est pas à {name} de jouer.")
     draw, sep, rest = verb.partition(",")
-    words, rest = draw.split(), fold(rest)
-    if len(words) != 2 or fold(words[0]) not in ("pioche", "prend") or not sep:
+    tokens, rest = draw.split(), fold(rest)
+    if len(tokens) != 2 or fold(tokens[0]) not in ("pioche", "prend") or not sep:
         raise ExampleError(f"« {text} » : écrire « {name} pioche 6h, jette 2c » ou « prend ».")
-    wanted = cards(words[1], copies=True)[0][:2]
-    source = "stock" if fold(words[0]) == "pioche" else "discard"
+    wanted = cards(tokens[1], copies=True)[0][:2]
+    source = "stock" if fold(tokens[0]) == "pioche" else "discard"
     try:
         state = game.apply(state, {"type": "draw", "from": source})
         if state["drawn"][:2] != wanted:
@@ -225,8 +226,10 @@ def _turn(state, text: str, players) -> tuple[dict, str, list[str]]:
         card = _card_in(state["hands"][state["actor"]], face, text)
         state = game.apply(state, {"type": "close" if closing else "discard", "card": card})
     except IllegalAction as refusal:
-        raise ExampleError(f"« {text} » est refusé par le moteur : {refusal.fr}") from None
-    values = {"name": name, "drawn": the_card(wanted), "card": the_card(face)}
+        raise ExampleError(
+            f"« {text} » est refusé par le moteur : {refusal_fr('remigio', refusal)}"
+        ) from None
+    values = {"name": name, "drawn": words.card(wanted), "card": words.card(face)}
     if closing:
         sentence = _("%(name)s pioche %(drawn)s et ferme en jetant %(card)s : « Je ferme ! »")
     elif source == "stock" and face == wanted:
@@ -251,7 +254,7 @@ def _round_scores(last, players, verdict) -> None:
         left = shown["leftover"]
         values = {
             "name": players[seat],
-            "cards": deal.and_list([the_card(c) for c in left]) or _("aucune"),
+            "cards": words.cards(left) or _("aucune"),
             "count": points(shown["count"]),
             "total": points(shown["points"]),
         }
@@ -285,7 +288,7 @@ def check_remigio_played(example: Example) -> Verdict:
     verdict.part(_("La donne"))
     verdict.step(
         _("%(dealer)s donne dix cartes à chacun et retourne %(card)s, qui ouvre la défausse.")
-        % {"dealer": players[state["dealer"]], "card": the_card(state["pile"][0])},
+        % {"dealer": players[state["dealer"]], "card": words.card(state["pile"][0])},
         [state["pile"][0][:2]],
     )
     turns = 0

@@ -16,20 +16,17 @@ from django.utils.translation import pgettext
 
 from cardgames import get_game
 from play.presentation.card_svg import card_svg
-from rules.examples.base import Example, Verdict, card_short, lang
+from play.presentation.games import game_name
+from play.presentation.options import choice_label, option_help, option_label
+from rules.examples.base import Example, Verdict, card_short
 
 # The short page that tells readers what a checked example is (rules/content/pages/).
 CHECKED_PAGE_SLUG = "exemples-verifies"
 
 
 def _cards_html(codes, size: str = "small") -> SafeString:
-    items = "".join(f'<li class="card-row__item">{card_svg(c, lang=lang())}</li>' for c in codes)
+    items = "".join(f'<li class="card-row__item">{card_svg(c)}</li>' for c in codes)
     return mark_safe(f'<ul class="card-row card-row--{size}">{items}</ul>')
-
-
-def game_name(slug: str) -> str:
-    game = get_game(slug)
-    return game.name_en if lang() == "en" else game.name_fr
 
 
 def _checked_note() -> SafeString:
@@ -70,7 +67,7 @@ def _claims_html(verdict: Verdict) -> list[str]:
 
 def _step_html(step) -> str:
     cards = "".join(
-        card_svg(c, lang=lang(), extra_class="playing-card--inline") for c in step.cards
+        card_svg(c, extra_class="playing-card--inline") for c in step.cards
     )
     pictures = format_html(
         '<span class="inline-cards" aria-hidden="true">{}</span>', mark_safe(cards)
@@ -165,22 +162,19 @@ def error_html(message: str) -> str:
     )
 
 
-def _option_texts(option) -> tuple[str, str, str, str]:
-    """(label, help, default, other choices) of a table option, in the page's language."""
-    en = lang() == "en"
-    label = option.label_en if en else option.label_fr
-    help_text = (option.help_en if en else option.help_fr) or ""
-    yes, no = _("oui"), _("non")
-    if option.kind == "bool":
-        default, others = (yes, no) if option.default else (no, yes)
-    elif option.kind == "int" and not option.choices:
-        default = str(option.default)
+def _option_texts(slug: str, option) -> tuple[str, str, str, str]:
+    """(label, help, default, other choices) of a table option, in the page's language:
+    the words the table's form uses (play/presentation/options.py)."""
+    label = option_label(slug, option.key)
+    help_text = option_help(slug, option.key)
+    default = choice_label(slug, option, option.default)
+    if option.kind == "int" and not option.choices:
         others = _("de %(low)s à %(high)s") % {"low": option.minimum, "high": option.maximum}
     else:
-        labels = {value: (en_label if en else fr) for value, fr, en_label in option.choices}
-        default = labels.get(option.default, str(option.default))
-        others = " ; ".join(
-            labels[value] for value, _fr, _en in option.choices if value != option.default
+        others = pgettext("entre les choix d'une option", " ; ").join(
+            choice_label(slug, option, value)
+            for value in option.values()
+            if value != option.default
         )
     return label, help_text, default, others
 
@@ -190,7 +184,7 @@ def options_html(game_slug: str) -> tuple[str, str]:
     game = get_game(game_slug)
     rows, text = [], []
     for option in game.options:
-        label, help_text, default, others = _option_texts(option)
+        label, help_text, default, others = _option_texts(game_slug, option)
         help_html = format_html(" <small>{}</small>", help_text) if help_text else ""
         rows.append(
             format_html(

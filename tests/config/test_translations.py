@@ -1,21 +1,27 @@
-"""The English translation is complete, compiled, and what English readers see.
+"""The English translation is complete, compiled, and what English readers see; the
+French catalogue of plural entries is up to date.
 
 The catalogue is refreshed with
 ``manage.py makemessages -l en --ignore=.venv --ignore=staticfiles --ignore=cardgames``
-(the engines carry their own French/English pairs) and compiled with
+(the engines hold no words: the site words their messages), the French plural entries
+with ``bin/french-plurals``, and both are compiled with
 ``manage.py compilemessages --ignore=.venv``.
 """
 
 import ast
 import gettext
+import importlib.machinery
 import re
+import types
 from pathlib import Path
 
 import pytest
 
 from play.actions import do_create_table
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale" / "en" / "LC_MESSAGES"
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "locale" / "en" / "LC_MESSAGES"
+FRENCH_LOCALE = ROOT / "locale" / "fr" / "LC_MESSAGES"
 
 
 def _unquote(line: str) -> str:
@@ -100,11 +106,12 @@ def test_placeholders_are_kept():
     assert wrong == []
 
 
-def test_the_compiled_catalogue_is_up_to_date():
-    with open(LOCALE / "django.mo", "rb") as mo:
+def _stale(locale: Path) -> list[str]:
+    """The entries of the locale's .po file that its .mo file lacks or says otherwise."""
+    with open(locale / "django.mo", "rb") as mo:
         catalog = gettext.GNUTranslations(mo)._catalog
     stale = []
-    for e in ENTRIES:
+    for e in po_entries(locale / "django.po"):
         key = f"{e['msgctxt']}\x04{e['msgid']}" if e["msgctxt"] else e["msgid"]
         if e["msgid_plural"]:
             found = [catalog.get((key, n)) for n in sorted(e["msgstr"])]
@@ -112,7 +119,28 @@ def test_the_compiled_catalogue_is_up_to_date():
                 stale.append(_label(e))
         elif catalog.get(key) != e["msgstr"][0]:
             stale.append(_label(e))
-    assert stale == [], "run: manage.py compilemessages --ignore=.venv"
+    return stale
+
+
+@pytest.mark.parametrize("locale", [LOCALE, FRENCH_LOCALE], ids=["en", "fr"])
+def test_the_compiled_catalogue_is_up_to_date(locale):
+    assert _stale(locale) == [], "run: manage.py compilemessages --ignore=.venv"
+
+
+def _french_plurals():
+    """bin/french-plurals, the script that writes the French catalogue, as a module."""
+    loader = importlib.machinery.SourceFileLoader(
+        "french_plurals", str(ROOT / "bin" / "french-plurals")
+    )
+    module = types.ModuleType(loader.name)
+    module.__file__ = loader.path
+    loader.exec_module(module)
+    return module
+
+
+def test_the_french_catalogue_holds_every_plural_entry_of_the_english_one():
+    written = (FRENCH_LOCALE / "django.po").read_text(encoding="utf-8")
+    assert written == _french_plurals().catalogue(), "run: bin/french-plurals"
 
 
 # ----- pages in English -------------------------------------------------------------------

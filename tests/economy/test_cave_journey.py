@@ -11,6 +11,7 @@ from economy.models import Currency, HandDeal, HandPack, TokenBundle
 from play.actions import do_act, do_create_table
 from play.models import Game
 from tests.conftest import PASSWORD, create_player
+from tests.support.pages import text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -76,9 +77,10 @@ def test_a_new_player_buys_tokens_and_a_pack_plays_past_twenty_hands_and_cashes_
     fold_or_check(table)
     chips_back = ledger.history(player, Currency.ECUS).filter(reason="cash_out").get().amount
     assert ledger.balance(player, Currency.ECUS) == 1000 - 150 + chips_back
-    # every movement in the history
-    history = client.get(reverse("economy:movements")).content.decode()
-    for label in ("écus de bienvenue", "achat de jetons", "paquet de mains", "main jouée",
-                  "cave", "gains ramassés"):
-        assert label in history, label
+    # every movement in the history, in words
+    history = text_of(client.get(reverse("economy:movements")))
+    for sentence in ("Écus de bienvenue", "Lot « Bourse » acheté", "Paquet de 200 mains acheté",
+                     f"Main n° 21 à la table n° {table.pk}", f"Cave à la table n° {table.pk}",
+                     f"Gains ramassés à la table n° {table.pk}"):
+        assert sentence in history, sentence
     assert ledger.verify() == []

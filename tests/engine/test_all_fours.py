@@ -7,6 +7,7 @@ these tests pin down are in docs/rules/all-fours-house-rules.md.
 import random
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,9 +24,17 @@ from cardgames.all_fours.game import (
 )
 from cardgames.core import concrete
 from cardgames.selfplay import run
+from play.presentation.messages import refusal as refusal_text
+from play.presentation.messages import say
 from tests.support.playing import default_move, play_out
 
 NAMES = ["Alice", "Bob", "Chloé", "David"]
+
+
+def said(state, action, lang="fr"):
+    """The site's sentence for the engine's message (play/presentation/games/all_fours.py)."""
+    with translation.override(lang):
+        return say("all-fours", GAME.describe(state, action), NAMES)
 
 
 # ----- helpers ---------------------------------------------------------------------------
@@ -469,9 +478,6 @@ def test_a_finished_deal_records_who_scored_high_low_jack_and_game():
     kinds = [(e["kind"], e["side"]) for e in summary["events"]]
     assert kinds[:2] == [("high", 1), ("low", 1)]
     assert state["scores"] == summary["scored"]
-    text = GAME.describe_deal(summary, NAMES, 2, "fr")
-    assert text.startswith("Donne 1") and "High" in text
-    assert GAME.describe_deal(summary, NAMES, 2, "en").startswith("Deal 1")
 
 
 def test_after_a_deal_the_deal_passes_to_the_right():
@@ -525,7 +531,9 @@ def test_illegal_actions_leave_the_state_unchanged_and_name_their_rule():
     assert refused(playing, {"type": "play", "card": "Zz"}) == "all-fours.own-card"
     assert refused(playing, {"type": "stand"}) == "all-fours.not-begging"
     error = GAME.can_apply(playing, {"type": "discard", "cards": []})
-    assert error.rule == "all-fours.not-discarding" and error.fr and error.en
+    assert error.rule == "all-fours.not-discarding"
+    with translation.override("en"):
+        assert refusal_text("all-fours", error.message) == "This is not the time to discard."
 
 
 def test_the_chance_deck_must_be_an_exact_permutation_of_the_pack():
@@ -554,22 +562,28 @@ def test_views_hide_other_hands_and_the_stock_but_show_the_turn_up():
     )
 
 
-def test_describe_speaks_french_and_english_and_names_no_discarded_card():
+def test_the_log_says_each_move_as_data_and_names_no_discarded_card():
     state = dealt(2, 0, turnup="Jh")
-    assert GAME.describe(state, {"type": "beg"}, NAMES) == "Bob mendie (demande un autre atout)."
-    assert GAME.describe(state, {"type": "stand"}, NAMES, "en") == "Bob stands."
+    assert GAME.describe(state, {"type": "beg"}) == {"code": "all-fours.beg", "seat": 1}
+    assert said(state, {"type": "beg"}) == "Bob mendie (demande un autre atout)."
+    assert said(state, {"type": "stand"}, "en") == "Bob stands."
     deal = {"type": "deal", "deck": deal_deck(2, 0, {}, "Jh")}
-    text = GAME.describe(start(2, 0), deal, NAMES)
-    assert "valet de cœur" in text and "1 point pour le donneur" in text
-    cut = GAME.describe(GAME.new(2), {"type": "deal", "deck": cut_deck(2, 1)}, NAMES, "en")
+    assert GAME.describe(start(2, 0), deal) == {
+        "code": "all-fours.deal-scores", "dealer": 0, "turnup": "Jh", "trump": "h"}
+    assert said(start(2, 0), deal) == (
+        "Alice donne six cartes à chacun ; la retourne est le valet de cœur, atout cœur : "
+        "1 point pour le donneur."
+    )
+    cut = said(GAME.new(2), {"type": "deal", "deck": cut_deck(2, 1)}, "en")
     assert "Bob deals first" in cut
     after = ["2c", "3c", "4c", "5c", "7c", "8c", "9s"]
     state = act(act(dealt(2, 0, {}, "9h", after), "beg"), "run")
     discard = {"type": "discard", "cards": state["hands"][1][:3]}
-    assert GAME.describe(state, discard, NAMES) == "Bob écarte 3 cartes."
+    assert GAME.describe(state, discard) == {"code": "all-fours.discard", "seat": 1, "count": 3}
+    assert said(state, discard) == "Bob écarte 3 cartes."
     playing = act(dealt(2, 0, {1: ["Th"]}, "9h"), "stand")
-    play_text = GAME.describe(playing, {"type": "play", "card": "Th"}, NAMES)
-    assert play_text == "Bob joue dix de cœur."
+    assert said(playing, {"type": "play", "card": "Th"}) == "Bob joue le dix de cœur."
+    assert said(playing, {"type": "play", "card": "Th"}, "en") == "Bob plays the ten of hearts."
 
 
 def test_the_default_action_is_always_legal():
@@ -691,8 +705,9 @@ def test_with_only_the_first_turn_up_scoring_a_redeals_turn_up_does_not_score():
     state = act(act(state, "beg"), "run")
     assert state["phase"] == "deal" and state["dealer"] == 3
     redeal = deal_deck(4, 3, {}, "Jc", size=32)
-    names = ["A", "B", "C", "D"]
-    assert "point" not in GAME.describe(state, {"type": "deal", "deck": redeal}, names)
+    message = GAME.describe(state, {"type": "deal", "deck": redeal})
+    assert message["code"] == "all-fours.deal"  # not "all-fours.deal-scores"
+    assert "point" not in said(state, {"type": "deal", "deck": redeal})
     state = act(state, "deal", deck=redeal)
 
     assert state["turnup"] == "Jc"

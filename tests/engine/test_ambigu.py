@@ -3,10 +3,18 @@
 import random
 
 import pytest
+from django.utils import translation
 
 from cardgames import CHANCE, BadOptions, IllegalAction, from_json, to_json
 from cardgames.ambigu.game import DECK, GAME, classify
 from cardgames.core import concrete
+from play.presentation.messages import say
+
+
+def said(message, names, lang="fr"):
+    """The site's sentence for a log message (play/presentation/games/ambigu.py)."""
+    with translation.override(lang):
+        return say("ambigu", message, names)
 
 # ----- helpers ---------------------------------------------------------------------------
 
@@ -111,10 +119,12 @@ def test_the_log_of_the_draw_for_the_deal_names_ranks_only_like_the_view():
     deck = ["5c", "Tc", "3d"] + [c for c in DECK if c not in ("5c", "Tc", "3d")]
     action = {"type": "deal", "deck": deck}
     names = ["Ana", "Bea", "Cy"]
-    fr = GAME.describe(state, action, names, "fr")
-    en = GAME.describe(state, action, names, "en")
-    assert fr == "Tirage pour la donne (Ana: cinq, Bea: dix, Cy: trois) ; Bea donne"
-    assert en == "Draw for the deal (Ana: five, Bea: ten, Cy: three); Bea deals"
+    message = GAME.describe(state, action)
+    assert message == {"code": "ambigu.draw", "draws": [[0, "5"], [1, "T"], [2, "3"]],
+                       "dealer": 1}
+    fr, en = said(message, names), said(message, names, "en")
+    assert fr == "Tirage pour la donne (Ana : cinq, Bea : dix, Cy : trois) ; Bea donne."
+    assert en == "Draw for the deal (Ana: five, Bea: ten, Cy: three); Bea deals."
     after = GAME.apply(state, action)
     assert GAME.view(after, None)["draw"] == [[0, "5"], [1, "T"], [2, "3"]]
     for text in (fr, en):
@@ -586,7 +596,9 @@ def test_illegal_actions_leave_the_state_unchanged_and_name_their_rule():
             try:
                 GAME.apply(state, action)
             except IllegalAction as refusal:
-                assert refusal.rule.startswith("ambigu.") and refusal.fr and refusal.en
+                assert refusal.rule.startswith("ambigu.")
+                assert refusal.rule in GAME.refusals or refusal.rule in (
+                    "ambigu.deck", "ambigu.malformed")
             else:
                 assert action == {"type": "deal", "deck": []} and not GAME.chance_cards(state)
         assert to_json(state) == before
@@ -597,12 +609,18 @@ def test_illegal_actions_leave_the_state_unchanged_and_name_their_rule():
         assert from_json(to_json(state)) == state
 
 
-def test_describe_speaks_french_and_english_without_naming_exchanged_cards():
+def test_the_log_counts_exchanged_cards_without_naming_them():
     state = play(start(first=FIRST), *[{"type": "pass"}] * 3)
-    action = {"type": "exchange", "cards": ["Td"]}
     names = ["Ana", "Bob", "Cléo"]
-    assert GAME.describe(state, action, names) == "Bob écarte 1 carte(s)"
-    assert GAME.describe(state, action, names, "en") == "Bob exchanges 1 card(s)"
+    one = GAME.describe(state, {"type": "exchange", "cards": ["Td"]})
+    assert one == {"code": "ambigu.exchange", "seat": 1, "count": 1}
+    assert said(one, names) == "Bob écarte 1 carte."
+    assert said(one, names, "en") == "Bob exchanges 1 card."
+    two = GAME.describe(state, {"type": "exchange", "cards": state["hands"][1][:2]})
+    assert said(two, names) == "Bob écarte 2 cartes."
+    assert said(two, names, "en") == "Bob exchanges 2 cards."
+    none = GAME.describe(state, {"type": "exchange", "cards": []})
+    assert said(none, names) == "Bob se tient à ses cartes."
 
 
 def test_the_default_action_is_the_cautious_one():

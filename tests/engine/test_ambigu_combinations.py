@@ -1,8 +1,10 @@
 """The combinations of Ambigu: category, height and value of hands, and their order."""
 
 import pytest
+from django.utils import translation
 
 from cardgames.ambigu.game import CATEGORIES, classify
+from play.presentation.games.ambigu import combination_name
 
 # hand, category, height, value
 HANDS = [
@@ -86,9 +88,12 @@ def test_tricon_with_prime_compares_the_tricon_first():
     assert tens.key > nines.key
 
 
-def test_classify_gives_the_french_name_and_a_json_ready_dict():
+def test_classify_gives_the_category_the_site_names_and_a_json_ready_dict():
     combo = classify(["9h", "9c", "9d", "4s"])
-    assert combo.name_fr == "tricon avec grande prime"
+    with translation.override("fr"):
+        assert combination_name(combo.category) == "tricon avec grande prime"
+    with translation.override("en"):
+        assert combination_name(combo.as_dict()) == "tricon with great prime"
     data = combo.as_dict()
     assert data["category"] == "tricon-grande-prime"
     assert data["height"] == [27, 31]

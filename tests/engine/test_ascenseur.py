@@ -3,12 +3,26 @@
 import random
 
 import pytest
+from django.utils import translation
 
 from cardgames import CHANCE, IllegalAction, from_json, get_game, to_json
 from cardgames.ascenseur.game import GAME, deal_points, deal_sizes, playable, trick_winner
 from cardgames.cards import deck52
 from cardgames.core import BadOptions
+from play.presentation.messages import refusal as refusal_text
+from play.presentation.messages import say
 from tests.support.playing import bots_at, play_out
+
+
+def said(message, names, lang="fr"):
+    """The site's sentence for a log message (play/presentation/games/ascenseur.py)."""
+    with translation.override(lang):
+        return say("ascenseur", message, names)
+
+
+def why(refused, lang="fr"):
+    with translation.override(lang):
+        return refusal_text("ascenseur", refused.message)
 
 
 def deck_for(hands, dealer, turnup=None):
@@ -183,7 +197,12 @@ def test_the_dealer_may_not_make_the_bids_total_the_tricks():
     try:
         GAME.apply(state, {"type": "bid", "tricks": 2})
     except IllegalAction as refused:
-        assert "2" in refused.fr and "2" in refused.en
+        assert refused.params == {"tricks": 2, "size": 10}
+        assert why(refused) == (
+            "Le donneur ne peut pas annoncer 2 : le total des annonces égalerait le nombre "
+            "de levées (10)."
+        )
+        assert "The dealer may not bid 2" in why(refused, "en")
 
 
 def test_the_dealer_is_free_when_the_others_already_bid_more_than_the_tricks():
@@ -451,13 +470,14 @@ def test_illegal_plays_are_refused_by_rule(action, rule):
     assert refusal(bid_all(dealt(HANDS, turnup="7c"), [0, 0, 0, 1]), action) == rule
 
 
-def test_refusals_speak_french_and_english():
+def test_refusals_name_the_suit_the_site_words_in_french_and_english():
     state = bid_all(dealt(HANDS, turnup="7c"), [0, 0, 0, 1])
     state = play(state, "9h", "Qh")
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, {"type": "play", "card": "3c"})
-    assert caught.value.fr.startswith("Il faut fournir") and "cœur" in caught.value.fr
-    assert "follow suit" in caught.value.en
+    assert caught.value.message == {"code": "ascenseur.follow-suit", "suit": "h"}
+    assert why(caught.value) == "Il faut fournir à cœur."
+    assert why(caught.value, "en") == "You must follow suit (hearts)."
 
 
 def test_a_view_shows_the_seats_own_hand_and_public_cards_only():
@@ -485,29 +505,33 @@ def test_the_undealt_stock_is_never_stored():
     assert not any(f'"{c}"' in text for c in stock)
 
 
-def test_the_log_describes_each_action_in_french_and_english():
+def test_the_log_describes_each_action_as_data_the_site_words():
     names = ["Alice", "Bob", "Chloé", "Denis"]
     state = at_deal(4, 1)
     deal = {"type": "deal", "deck": deck_for(HANDS, 1, "7c")}
-    assert GAME.describe(state, deal, names) == (
+    message = GAME.describe(state, deal)
+    assert message == {"code": "ascenseur.deal", "dealer": 1, "number": 2, "deals": 25,
+                       "size": 2, "turnup": "7c", "trump": "c"}
+    assert said(message, names) == (
         "Donne 2 sur 25 : Bob distribue 2 cartes à chacun ; "
-        "le sept de trèfle est retourné : atout trèfle."
+        "la retourne est le sept de trèfle, atout trèfle."
     )
-    assert "Bob deals 2 cards each" in GAME.describe(state, deal, names, "en")
+    assert "Bob deals 2 cards each" in said(message, names, "en")
     state = GAME.apply(state, deal)
-    assert GAME.describe(state, {"type": "bid", "tricks": 2}, names) == "Chloé annonce 2 levées"
-    assert GAME.describe(state, {"type": "bid", "tricks": 1}, names, "en") == "Chloé bids 1 trick"
+    bid = GAME.describe(state, {"type": "bid", "tricks": 2})
+    assert bid == {"code": "ascenseur.bid", "seat": 2, "tricks": 2}
+    assert said(bid, names) == "Chloé annonce 2 levées."
+    one = GAME.describe(state, {"type": "bid", "tricks": 1})
+    assert said(one, names, "en") == "Chloé bids 1 trick."
     state = play(bid_all(state, [0, 0, 0, 1]), "9h", "Ah", "Kh")
-    assert GAME.describe(state, {"type": "play", "card": "5h"}, names) == (
-        "Bob joue le cinq de cœur ; Denis remporte la levée"
-    )
-    assert GAME.describe(state, {"type": "play", "card": "5h"}, names, "en") == (
-        "Bob plays the five of hearts; Denis wins the trick"
-    )
+    last = GAME.describe(state, {"type": "play", "card": "5h"})
+    assert last == {"code": "ascenseur.play-wins", "seat": 1, "card": "5h", "winner": 3}
+    assert said(last, names) == "Bob joue le cinq de cœur ; Denis remporte la levée."
+    assert said(last, names, "en") == "Bob plays the five of hearts; Denis wins the trick."
     no_trump = at_deal(4, 12)
-    assert GAME.describe(no_trump, {"type": "deal", "deck": deck52()}, names).endswith(
-        "sans atout."
-    )
+    message = GAME.describe(no_trump, {"type": "deal", "deck": deck52()})
+    assert message["code"] == "ascenseur.deal-no-trump"
+    assert said(message, names).endswith("on joue sans atout.")
 
 
 def test_a_timed_out_player_bids_low_and_plays_the_lowest_legal_card():

@@ -13,8 +13,6 @@ import pytest
 from cardgames import SLUGS, available_games, get_game, register, slugs, unregister
 from cardgames.cards import (
     base,
-    card_name,
-    cards_text,
     deck40,
     deck52,
     is_card,
@@ -22,15 +20,16 @@ from cardgames.cards import (
     multi_deck,
     rank,
     suit,
-    suit_name,
 )
 from cardgames.core import (
+    SHARED_REFUSALS,
     BadOptions,
     Game,
     IllegalAction,
     Option,
     clone,
     concrete,
+    fits,
     from_json,
     to_json,
 )
@@ -128,7 +127,9 @@ def test_a_house_game_cannot_be_replaced_or_unregistered():
 @pytest.mark.parametrize("slug", list(available_games()))
 def test_every_available_game_declares_its_identity(slug):
     game = get_game(slug)
-    assert game.slug == slug and game.name_fr and game.name_en
+    assert game.slug == slug and game.name
+    assert game.messages and all(code.startswith(f"{slug}.") for code in game.messages)
+    assert all(code.startswith(f"{slug}.") for code in game.refusals)
     assert game.min_seats <= game.default_seats <= game.max_seats
     state = game.new(game.default_seats, {})
     assert {"game", "seats", "options", "actor", "result"} <= set(state)
@@ -144,16 +145,43 @@ def test_cards_are_two_characters_rank_then_suit():
     assert len(deck40()) == 40 and not any(rank(c) in "JQK" for c in deck40())
 
 
-def test_french_and_english_card_names_come_from_cards_py():
-    assert card_name("Th") == "dix de cœur"
-    assert card_name("Th", "en") == "ten of hearts"
-    assert card_name("As") == "as de pique"
-    assert card_name("Qd") == "dame de carreau" and card_name("Jc") == "valet de trèfle"
-    assert card_name("Kh.2") == "roi de cœur"
-    assert card_name("Xr.1") == "joker rouge" and card_name("Xb.1", "en") == "black joker"
-    assert cards_text(["As", "Th"]) == "as de pique, dix de cœur"
-    assert suit_name("h") == "cœur" and suit_name("s", "en") == "spades"
-    assert card_name("Th", "de") == "dix de cœur"  # unknown languages fall back to French
+# Every module of a game's package but its bot: the rules are split over several modules.
+GAME_MODULES = sorted(
+    path
+    for path in ENGINE.glob("*/*.py")
+    if path.parent.name.replace("_", "-") in SLUGS and path.name not in ("bot.py", "__init__.py")
+)
+
+
+def _refused_codes(path: Path) -> set[str]:
+    """Every refusal code a game module writes as a literal: the first argument of
+    ``IllegalAction``, ``BadOptions`` and the module's ``_refuse``/``_illegal`` helpers
+    (which put the slug in front)."""
+    slug = get_game_of(path).slug
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+        first = node.args[0]
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            continue
+        if name in ("IllegalAction", "BadOptions"):
+            found.add(first.value)
+        elif name in ("_refuse", "_illegal", "_malformed"):
+            found.add(f"{slug}.malformed" if name == "_malformed" else f"{slug}.{first.value}")
+    return found
+
+
+def get_game_of(path: Path):
+    return get_game(next(s for s in SLUGS if s.replace("-", "_") == path.parent.name))
+
+
+@pytest.mark.parametrize("path", GAME_MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_refusal_a_game_raises_is_declared_for_the_site_to_word(path):
+    game = get_game_of(path)
+    shared = {f"{game.slug}.{code}" for code in SHARED_REFUSALS}
+    assert _refused_codes(path) - set(game.refusals) - shared == set()
 
 
 def test_card_ids_are_recognised_and_every_physical_card_is_unique():
@@ -167,15 +195,9 @@ def test_card_ids_are_recognised_and_every_physical_card_is_unique():
 
 
 # ----- core.py ---------------------------------------------------------------------------------
-CHOICE = Option(
-    "speed",
-    "Vitesse",
-    "Speed",
-    "slow",
-    choices=(("slow", "lent", "slow"), ("fast", "rapide", "fast")),
-)
-FLAG = Option("flag", "Drapeau", "Flag", False, kind="bool")
-COUNT = Option("count", "Nombre", "Count", 3, kind="int", minimum=1, maximum=5)
+CHOICE = Option("speed", "slow", choices=("slow", "fast"))
+FLAG = Option("flag", False, kind="bool")
+COUNT = Option("count", 3, kind="int", minimum=1, maximum=5)
 
 
 def test_an_option_accepts_its_values_and_refuses_others():
@@ -192,16 +214,17 @@ def test_an_option_accepts_its_values_and_refuses_others():
     ):
         with pytest.raises(BadOptions) as refused:
             option.check(bad)
-        assert refused.value.fr and refused.value.en
+        assert refused.value.code == "options.value"
+        assert refused.value.params == {"option": option.key, "value": repr(bad)}
 
 
 def test_resolve_options_fills_defaults_and_refuses_unknown_keys():
-    game = Game(slug="test", name_fr="Essai", name_en="Test", options=(CHOICE, FLAG, COUNT))
+    game = Game(slug="test", name="Essai", options=(CHOICE, FLAG, COUNT))
     assert game.resolve_options({}) == {"speed": "slow", "flag": False, "count": 3}
     assert game.resolve_options({"count": 4})["count"] == 4
     with pytest.raises(BadOptions) as refused:
         game.resolve_options({"colour": "red"})
-    assert "colour" in refused.value.fr and "colour" in refused.value.en
+    assert refused.value.message == {"code": "options.unknown", "keys": ["colour"]}
     with pytest.raises(BadOptions):
         game.resolve_options({"count": 9})
     drawn = game.random_options(random.Random(1))
@@ -209,11 +232,13 @@ def test_resolve_options_fills_defaults_and_refuses_unknown_keys():
 
 
 def test_seat_counts_are_checked():
-    game = Game(slug="test", name_fr="Essai", name_en="Test", min_seats=2, max_seats=4)
+    game = Game(slug="test", name="Essai", min_seats=2, max_seats=4)
     game.check_seats(3, {})
     for bad in (1, 5, "3", 2.0):
-        with pytest.raises(BadOptions):
+        with pytest.raises(BadOptions) as refused:
             game.check_seats(bad, {})
+        assert refused.value.message == {
+            "code": "options.seats", "game": "test", "low": 2, "high": 4}
 
 
 def test_concrete_fills_templates():
@@ -246,16 +271,43 @@ def test_states_round_trip_through_json():
     assert to_json(state) == to_json(dict(reversed(state.items())))  # keys sorted
 
 
-def test_illegal_action_names_its_rule_in_french_and_english():
-    refusal = IllegalAction("game.rule", "Règle.", "Rule.")
-    assert refusal.rule == "game.rule" and refusal.message() == "Règle."
-    assert refusal.message("en") == "Rule."
-    assert refusal.as_dict() == {"rule": "game.rule", "fr": "Règle.", "en": "Rule."}
-    assert IllegalAction("r", "seulement").en == "seulement"
+def test_illegal_action_is_a_rule_and_its_parameters_without_words():
+    refusal = IllegalAction("game.rule", card="Th", size=3)
+    assert refusal.rule == "game.rule" and refusal.params == {"card": "Th", "size": 3}
+    assert refusal.message == {"code": "game.rule", "card": "Th", "size": 3}
+    assert IllegalAction("game.other").message == {"code": "game.other"}
 
 
-def test_every_bot_level_has_a_label_in_both_languages():
-    from cardgames.core import BOT_LEVEL_LABELS, BOT_LEVELS, DEFAULT_BOT_LEVEL
+def test_an_action_fits_the_legal_entry_it_fills():
+    bid = {"type": "bid", "tricks": 2}
+    assert fits(bid, {"type": "bid", "tricks": 2})
+    assert not fits(bid, {"type": "bid", "tricks": True})  # JSON: true is not 2
+    assert not fits(bid, {"type": "bid", "tricks": 2, "extra": 0})
+    raise_entry = {"type": "raise", "min": 100, "max": 980}
+    assert fits(raise_entry, {"type": "raise", "amount": 100})
+    assert not fits(raise_entry, {"type": "raise", "amount": 99})
+    assert not fits(raise_entry, {"type": "raise", "amount": 100.0})
+    discard = {"type": "discard", "choose": [2, 3], "from": ["Ah", "Kh", "Qh", "Jh"]}
+    assert fits(discard, {"type": "discard", "cards": ["Qh", "Ah"]})
+    assert not fits(discard, {"type": "discard", "cards": ["Qh", "Qh"]})
+    assert not fits(discard, {"type": "discard", "cards": ["Qh", "2c"]})
+    assert not fits(discard, {"type": "discard", "cards": ["Qh"]})
 
-    assert set(BOT_LEVEL_LABELS) == set(BOT_LEVELS) and DEFAULT_BOT_LEVEL in BOT_LEVELS
-    assert all(fr and en for fr, en in BOT_LEVEL_LABELS.values())
+
+@pytest.mark.parametrize("slug", list(available_games()))
+def test_can_apply_answers_from_the_legal_actions_and_says_why_for_others(slug):
+    game = get_game(slug)
+    rng = random.Random(5)
+    state = game.new(game.default_seats, {})
+    for _ in range(60):
+        if game.actor(state) is None:
+            break
+        if game.actor(state) == "chance":
+            state = game.apply(state, game.chance_action(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        for entry in legal:
+            assert game.can_apply(state, concrete(entry, pick_low=True)) is None
+        refusal = game.can_apply(state, {"type": "__nothing__"})
+        assert isinstance(refusal, IllegalAction) and refusal.rule.startswith(f"{slug}.")
+        state = game.apply(state, concrete(rng.choice(legal), rng))

@@ -7,6 +7,7 @@ import random
 from itertools import combinations
 
 import pytest
+from django.utils import translation
 
 from cardgames import poker
 from cardgames.poker import (
@@ -18,6 +19,7 @@ from cardgames.poker import (
     evaluate_many,
     evaluate_slow,
 )
+from play.presentation.games.ramponneau import hand_words
 
 
 def hand(text: str) -> list[str]:
@@ -25,22 +27,24 @@ def hand(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "cards, category, name_fr",
+    "cards, category, ranks, name_fr",
     [
-        ("As Ks Qs Js Ts 2d 3c", "straight_flush", "quinte flush"),
-        ("9h 9d 9s 9c Kd 2c 3c", "four_of_a_kind", "carré"),
-        ("Qh Qd Qs 7c 7d 2c 3h", "full_house", "full"),
-        ("Ah 9h 7h 4h 2h Kd Qc", "flush", "couleur"),
-        ("5d 6c 7h 8s 9d Kd Kc", "straight", "quinte"),
-        ("Jd Jc Jh 2s 9d Kd 4c", "three_of_a_kind", "brelan"),
-        ("Jd Jc 4h 4s 9d Kd 2c", "two_pair", "double paire"),
-        ("Ad Ac 4h 8s 9d Kd 2c", "pair", "paire"),
-        ("Qd Jc 4h 8s 9d 3d 2c", "high_card", "hauteur"),
+        ("As Ks Qs Js Ts 2d 3c", "straight_flush", ["A"], "quinte flush hauteur as"),
+        ("9h 9d 9s 9c Kd 2c 3c", "four_of_a_kind", ["9", "K"], "carré de neuf"),
+        ("Qh Qd Qs 7c 7d 2c 3h", "full_house", ["Q", "7"], "full aux dames par les sept"),
+        ("Ah 9h 7h 4h 2h Kd Qc", "flush", ["A", "9", "7", "4", "2"], "couleur hauteur as"),
+        ("5d 6c 7h 8s 9d Kd Kc", "straight", ["9"], "quinte hauteur neuf"),
+        ("8d 8c 8h 2s 9d Kd 4c", "three_of_a_kind", ["8", "K", "9"], "brelan de huit"),
+        ("Jd Jc 4h 4s 9d Kd 2c", "two_pair", ["J", "4", "K"], "double paire valets et quatre"),
+        ("Ad Ac 4h 8s 9d Kd 2c", "pair", ["A", "K", "9", "8"], "paire d'as"),
+        ("Qd Jc 4h 8s 9d 3d 2c", "high_card", ["Q", "J", "9", "8", "4"], "hauteur dame"),
     ],
 )
-def test_every_category_has_its_french_name(cards, category, name_fr):
+def test_every_category_is_summed_up_as_data_the_site_names(cards, category, ranks, name_fr):
     value = evaluate(hand(cards))
-    assert value.category == category and value.name_fr == name_fr
+    assert value.summary() == {"category": category, "ranks": ranks}
+    with translation.override("fr"):
+        assert hand_words(value.summary()) == name_fr
 
 
 def test_the_categories_rank_in_order():
@@ -86,10 +90,14 @@ def test_full_houses_compare_the_trips_then_the_pair():
     assert evaluate(hand("Kd Kc Kh 2s 2d 9c 9d")).ranks == ["K", "9"]
 
 
-def test_descriptions_in_french_and_english():
-    assert evaluate(hand("Kd Kc Kh Qs Qd")).describe() == "full aux rois par les dames"
-    assert evaluate(hand("Ad Ac 4h 8s 9d")).describe("en") == "pair of aces"
-    assert evaluate(hand("Ad Ac 4h 8s 9d")).describe() == "paire d'as"
+def test_hands_in_french_and_english():
+    full, aces = evaluate(hand("Kd Kc Kh Qs Qd")), evaluate(hand("Ad Ac 4h 8s 9d"))
+    with translation.override("fr"):
+        assert hand_words(full.summary()) == "full aux rois par les dames"
+        assert hand_words(aces.summary()) == "paire d'as"
+    with translation.override("en"):
+        assert hand_words(full.summary()) == "full house, kings full of queens"
+        assert hand_words(aces.summary()) == "pair of aces"
 
 
 def test_evaluate_refuses_too_few_or_repeated_cards():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,8 @@ from cardgames import CHANCE, BadOptions, IllegalAction, clone, to_json
 from cardgames.cards import deck52
 from cardgames.ramponneau.game import GAME, compute_pots
 from cardgames.selfplay import run
+from play.presentation.messages import refusal as refusal_text
+from play.presentation.messages import say
 from tests.support.playing import play_out, random_move
 
 NO_RAKE = {"small_blind": 5, "big_blind": 10, "rake_percent": 0}
@@ -418,7 +421,8 @@ def test_illegal_actions_leave_the_state_unchanged_and_name_their_rule():
         with pytest.raises(IllegalAction) as refusal:
             GAME.apply(state, action)
         assert refusal.value.rule == rule, action
-        assert refusal.value.fr and refusal.value.en
+        with translation.override("fr"):
+            assert refusal_text("ramponneau", refusal.value.message)
     assert to_json(state) == before
     fresh = new([500, 500], button=0)
     with pytest.raises(IllegalAction) as refusal:
@@ -447,14 +451,16 @@ def test_the_options_check_the_blinds():
     assert GAME.new(6, {})["bets"].count(0) == 4
 
 
-def test_describe_names_bets_raises_and_all_ins_in_both_languages():
+def test_the_log_names_bets_raises_and_all_ins_in_both_languages():
     state = deal(new([500, 500], button=1), {})
     names = ["Alice", "Bob"]
-    assert (
-        GAME.describe(state, {"type": "raise", "amount": 500}, names)
-        == "Bob relance à 500 (tapis)."
-    )
-    assert GAME.describe(state, {"type": "call", "amount": 5}, names, "en") == "Bob calls 5."
+    all_in = GAME.describe(state, {"type": "raise", "amount": 500})
+    assert all_in == {"code": "ramponneau.raise-all-in", "seat": 1, "amount": 500}
+    call = GAME.describe(state, {"type": "call", "amount": 5})
+    with translation.override("fr"):
+        assert say("ramponneau", all_in, names) == "Bob relance à 500 (tapis)."
+    with translation.override("en"):
+        assert say("ramponneau", call, names) == "Bob calls 5."
 
 
 # ----- properties and selfplay -------------------------------------------------------------

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,14 @@ from cardgames.cards import multi_deck
 from cardgames.core import concrete
 from cardgames.melds import Rules
 from cardgames.remigio.game import GAME, TURN_LIMIT, closing_kind, has_five_pairs
+from play.presentation.messages import refusal as refusal_text
+from play.presentation.messages import say
+
+
+def said(state, action, names, lang="fr"):
+    """The site's sentence for the engine's message (play/presentation/games/remigio.py)."""
+    with translation.override(lang):
+        return say("remigio", GAME.describe(state, action), names)
 
 # Hands used again and again. A plain closing hand with one joker (after the discard):
 CLOSING_JOKER = ["Ac.1", "2c.1", "3c.1", "9h.1", "9d.1", "9s.1", "Js.1", "Qs.1", "Ks.1", "Xr.1"]
@@ -491,7 +500,8 @@ def test_illegal_actions_leave_the_state_unchanged_and_name_their_rule(action, r
     with pytest.raises(IllegalAction) as refusal:
         GAME.apply(state, action)
     assert refusal.value.rule == rule
-    assert refusal.value.fr and refusal.value.en
+    with translation.override("en"):
+        assert refusal_text("remigio", refusal.value.message)
     assert to_json(state) == before
 
 
@@ -518,13 +528,16 @@ def test_describe_names_the_card_and_the_closing():
     state = play(start(3, hands, stock=["Ts.1"]), {"type": "draw", "from": "stock"})
     names = ["Alice", "Bob", "Charlie"]
     close = {"type": "close", "card": "Kd.2"}
-    assert GAME.describe(state, close, names) == (
+    assert GAME.describe(state, close) == {
+        "code": "remigio.close", "seat": 0, "card": "Kd", "kind": "plain", "multiplier": 2}
+    assert said(state, close, names) == (
         "Alice se défausse du roi de carreau et ferme (fermeture, ×2) !"
     )
-    assert GAME.describe(state, close, names, "en") == (
+    assert said(state, close, names, "en") == (
         "Alice discards the king of diamonds and closes (closing, ×2)!"
     )
-    assert "de l'as" in GAME.describe(state, {"type": "discard", "card": "Ac.1"}, names)
+    ace = {"type": "discard", "card": "Ac.1"}
+    assert said(state, ace, names) == "Alice se défausse de l'as de trèfle."
 
 
 def test_default_action_draws_then_discards_the_drawn_card():
@@ -588,12 +601,12 @@ def test_describe_tells_five_pairs_and_void_rounds():
     state = GAME.new(3, {"five_pairs": "natural"})
     deck = make_deck(3, hands)
     names = ["Alice", "Bob", "Charlie"]
-    text = GAME.describe(state, {"type": "deal", "deck": deck}, names)
+    text = said(state, {"type": "deal", "deck": deck}, names)
     assert text.endswith("Bob a reçu cinq paires et gagne le coup.")
     state = start(3, options={"rebuilds": 0})
     while len(state["stock"]) > 1:
         state = play(state, {"type": "draw", "from": "stock"})
         state = play(state, {"type": "discard", "card": state["drawn"]})
     state = play(state, {"type": "draw", "from": "stock"})
-    text = GAME.describe(state, {"type": "discard", "card": state["drawn"]}, names, "en")
+    text = said(state, {"type": "discard", "card": state["drawn"]}, names, "en")
     assert text.endswith("Void round: nobody scores.")

@@ -6,7 +6,8 @@ second round the same way, and the player with more points wins (a tie is shared
 
 The site learns of it through ``cardgames.register("duel", "tests.games.duel")`` and
 nothing else: no template, no presentation module, no rules page, no economy entry. The
-generic board, the generic words and the contract checks must carry it.
+generic board, the generic words and the contract checks must carry it. Like every
+engine it holds no words: its log messages and refusals are codes with parameters.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ ROUNDS = 2
 class Duel(Game):
     def __init__(self):
         super().__init__(
-            slug="duel", name_fr="Duel", name_en="Duel",
+            slug="duel", name="Duel",
             min_seats=2, max_seats=2, default_seats=2,
             action_keys={"deal": ("deck",), "play": ("card",)},
+            messages={"duel.deal": (), "duel.play": ("seat", "card")},
+            refusals=("duel.over", "duel.deal", "duel.card"),
         )
 
     def new(self, seats: int, options: dict | None = None, carry: dict | None = None) -> State:
@@ -47,10 +50,10 @@ class Duel(Game):
     def apply(self, state: State, action: dict) -> State:
         self.check_keys(action)
         if state["actor"] is None:
-            raise IllegalAction("duel.over", "La partie est finie.", "The game is over.")
+            raise IllegalAction("duel.over")
         if state["actor"] == CHANCE:
             if action.get("type") != "deal":
-                raise IllegalAction("duel.deal", "Il faut d'abord donner.", "Deal first.")
+                raise IllegalAction("duel.deal")
             deck = self.checked_deck(state, action)
             after = clone(state)
             after["hands"] = [deck[0:2], deck[2:4]]
@@ -58,9 +61,7 @@ class Duel(Game):
             return after
         seat = state["actor"]
         if action.get("type") != "play" or action.get("card") not in state["hands"][seat]:
-            raise IllegalAction(
-                "duel.card", "Jouez une carte de votre main.", "Play a card from your hand."
-            )
+            raise IllegalAction("duel.card", card=str(action.get("card"))[:4])
         after = clone(state)
         after["hands"][seat].remove(action["card"])
         after["table"].append(action["card"])
@@ -103,11 +104,10 @@ class Duel(Game):
             hidden -= set(state["hands"][seat])
         return hidden
 
-    def describe(self, state: State, action: dict, names: list[str], lang: str = "fr") -> str:
+    def describe(self, state: State, action: dict) -> dict:
         if action["type"] == "deal":
-            return "Deux cartes à chacun." if lang == "fr" else "Two cards each."
-        who = names[state["actor"]]
-        return f"{who} : {action['card']}." if lang == "fr" else f"{who}: {action['card']}."
+            return {"code": "duel.deal"}
+        return {"code": "duel.play", "seat": state["actor"], "card": action["card"]}
 
     def check_invariants(self, state: State) -> list[str]:
         if state["actor"] == CHANCE:

@@ -10,12 +10,14 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 import cardgames
 from cardgames import selfplay
 from config.asgi import application
 from play.actions import do_create_table, do_join
 from play.models import Game
+from play.presentation.messages import say, sentences
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,6 +35,18 @@ def duel(settings):
 def test_the_duel_keeps_the_engine_contract(duel):
     summary = selfplay.run("duel", 300, seed=5)
     assert summary["violations"] == 0, summary["first_violations"]
+
+
+def test_the_duels_log_is_worded_by_the_shared_words_without_a_module_of_its_own(duel):
+    deal = {"type": "deal", "deck": ["Ks", "7s", "As", "8s", "9s", "Ts", "Js", "Qs"]}
+    state = duel.apply(duel.new(2), deal)
+    dealt = duel.describe(duel.new(2), deal)
+    played = duel.describe(state, {"type": "play", "card": "Ks"})
+
+    assert say("duel", played, ["Alice", "Bob"]) == "Alice : le roi de pique."
+    assert sentences("duel", [dealt, played], ["Alice", "Bob"]) == ["Alice : le roi de pique."]
+    with translation.override("en"):
+        assert say("duel", played, ["Alice", "Bob"]) == "Alice: the king of spades."
 
 
 def test_the_lobby_lists_the_duel_with_its_player_count(alice):

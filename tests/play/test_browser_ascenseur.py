@@ -74,6 +74,9 @@ def game_over(page) -> bool:
     return page.locator("#turn.turn--over").count() > 0
 
 
+# A whole game through two browsers (slow); the smoke tests of test_browser_games.py
+# stay in `make test`.
+@pytest.mark.slow
 def test_alice_and_bob_play_an_ascenseur_to_the_end(server, log_in, ui, screenshots):
     alice = log_in("alice")
     bob = log_in("bob")

@@ -15,7 +15,7 @@ from cardgames.core import concrete
 from play.actions import do_act, do_bot_move, do_play_now, games
 from play.models import Game
 from play.presentation.table import render_table_fragments, table_context
-from play.queries import view_for
+from play.presentation.view import view_for
 
 
 @pytest.fixture(autouse=True)

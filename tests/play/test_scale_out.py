@@ -143,3 +143,73 @@ def test_a_move_on_one_process_reaches_a_client_of_the_other(alice, bob, two_ser
 
     assert message["view"]["you"] == 1 - actor
     assert game.actions.filter(client_id="scale-out").count() == 1
+
+
+def test_each_process_shows_every_version_of_a_game_played_across_both(
+    alice, bob, charlie, two_servers
+):
+    """Moves made alternately through each process: after every move, every seat on
+    either process is shown that very version, with its own hand as the log replays it
+    (a process's cached snapshot never shows an older or another process's position)."""
+    import websockets
+
+    from play.models import Game
+
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    do_join(table, bob)
+    do_join(table, charlie)
+    users = {0: alice, 1: bob, 2: charlie}
+    cookies = {p: session_cookie(u) for p, u in users.items()}
+    port_of = {0: two_servers[0], 1: two_servers[1], 2: two_servers[0]}
+
+    def truth(version):
+        try:
+            game = table.current_game()
+            assert game.version == version
+            return game.state
+        finally:
+            connection.close()  # this thread's own connection, or teardown waits on it
+
+    async def scenario():
+        sockets, latest = {}, {}
+        for position in users:
+            port = port_of[position]
+            sockets[position] = await websockets.connect(
+                f"ws://127.0.0.1:{port}/ws/tables/{table.pk}/",
+                origin=f"http://127.0.0.1:{port}",
+                additional_headers={"Cookie": f"sessionid={cookies[position]}"},
+            )
+
+        async def shown(position, at_least):
+            while True:
+                message = json.loads(await asyncio.wait_for(sockets[position].recv(), 10))
+                if message["type"] == "state" and message["version"] >= at_least:
+                    return message
+
+        for position in users:
+            latest[position] = await shown(position, 0)
+        versions_seen = {p: [] for p in users}
+        for move in range(12):
+            view = latest[0]["view"]
+            actor = view["actor"]
+            own = latest[actor]["view"]
+            await sockets[actor].send(json.dumps({
+                "type": "act", "action": own["legal_actions"][0],
+                "version": own["version"], "id": f"m{move}",
+            }))
+            target = own["version"] + 1
+            for position in users:
+                latest[position] = await shown(position, target)
+                versions_seen[position].append(latest[position]["version"])
+            state = await asyncio.to_thread(truth, latest[0]["version"])
+            for position in users:
+                assert latest[position]["version"] == latest[0]["version"]
+                assert latest[position]["view"]["hand"] == state["hands"][position]
+        for ws in sockets.values():
+            await ws.close()
+        return versions_seen
+
+    versions_seen = asyncio.run(scenario())
+
+    assert versions_seen[1] == versions_seen[0] == versions_seen[2]
+    assert Game.objects.get(table=table).actions.filter(client_id__startswith="m").count() == 12

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from play.actions import do_add_bot, do_create_table, do_join, do_play_now
+from play.actions import do_act, do_add_bot, do_create_table, do_join, do_play_now
 from play.clock.scheduler import inprocess_enabled, run_due
 from play.models import Action, Game
 
@@ -152,3 +152,26 @@ def test_a_wake_up_call_runs_a_pass_before_the_interval(monkeypatch):
     asked = asyncio.run(scenario())
     assert len(passes) >= 2
     assert 0.04 <= passes[1] - asked < 2  # woken at the due time, not after 30 s
+
+
+def test_each_bot_plays_at_the_level_of_its_seat(alice, monkeypatch):
+    table = do_play_now(alice, "ascenseur", level="maitre")
+    levels = []
+    engine = table.engine
+    real = type(engine).bot_action
+
+    def spy(self, view, rng, level="habitue"):
+        levels.append(level)
+        return real(self, view, rng, level)
+
+    monkeypatch.setattr(type(engine), "bot_action", spy)
+    game = table.current_game()
+    for _ in range(60):
+        game.refresh_from_db()
+        if len(levels) >= 3 or game.status != "playing":
+            break
+        if game.state["actor"] == 0:  # alice plays her part, so the bots get theirs
+            do_act(game, alice, engine.default_action(game.state), game.version)
+        else:
+            run_due(now=timezone.now() + timedelta(seconds=5))
+    assert len(levels) >= 3 and set(levels) == {"maitre"}

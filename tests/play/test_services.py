@@ -6,6 +6,7 @@ import types
 
 import pytest
 from django.db.models import Max
+from django.utils import translation
 
 from cardgames import CHANCE, IllegalAction, registry, replay
 from cardgames import Game as EngineGame
@@ -21,6 +22,7 @@ from play.actions import (
 )
 from play.actions.games import next_carry
 from play.models import Action, ChatMessage, Game, Seat, Table
+from play.presentation.messages import say
 from tests.support.tables import play_game_to_the_end
 
 
@@ -109,6 +111,7 @@ def test_it_applies_a_legal_action_and_logs_it(alice, bob):
         user = actor_user(game, alice, bob)
     version = game.version
     action = legal(game)[0]
+    state_before = game.state
 
     result = do_act(game, user, action, version, client_id="c1")
 
@@ -116,7 +119,9 @@ def test_it_applies_a_legal_action_and_logs_it(alice, bob):
     assert result.version >= version + 1
     logged = Action.objects.get(game=game, seq=version + 1)
     assert logged.action == action and logged.user == user and logged.source == "player"
-    assert logged.text_fr and logged.text_en
+    assert logged.message == table.engine.describe(state_before, action)
+    with translation.override("en"):
+        assert say(table.game_slug, logged.message, ["Alice", "Bob"])
 
 
 def _to_human_turn(game, alice, bob):
@@ -309,8 +314,8 @@ class Chained(EngineGame):
             view["legal_actions"] = self.legal_actions(state)
         return view
 
-    def describe(self, state, action, names, lang="fr"):
-        return f"{action}"
+    def describe(self, state, action):
+        return {"code": "fake-chained.play", "seat": state["actor"]}
 
     def carry(self, state):
         return {"chips": state["chips"]}
@@ -319,7 +324,7 @@ class Chained(EngineGame):
 @pytest.fixture
 def chained_game(monkeypatch):
     module = types.ModuleType("fake_chained_game")
-    module.GAME = Chained(slug="fake-chained", name_fr="Essai", name_en="Test",
+    module.GAME = Chained(slug="fake-chained", name="Essai",
                           min_seats=2, max_seats=2, default_seats=2, chained=True)
     monkeypatch.setitem(sys.modules, "fake_chained_game", module)
     monkeypatch.setitem(registry.GAME_MODULES, "fake-chained", "fake_chained_game")

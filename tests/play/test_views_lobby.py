@@ -188,3 +188,34 @@ def test_the_lobby_gives_each_game_the_players_its_engine_takes(client, db):
 
     assert "Joueurs : 3 à 8 (2 en option)." in page  # Remigio, two players as an option
     assert "Joueurs : 2 à 6." in page  # Ambigu
+
+
+def test_play_now_seats_bots_of_the_level_chosen(client, alice):
+    client.force_login(alice)
+
+    client.post("/jouer/maintenant/ascenseur/", {"niveau": "maitre"})
+
+    table = Table.objects.get(owner=alice)
+    levels = set(table.seats.exclude(bot="").values_list("bot_level", flat=True))
+    assert levels == {"maitre"}
+
+
+def test_an_unknown_bot_level_is_refused_and_seats_nobody(client, alice):
+    client.force_login(alice)
+
+    response = client.post("/jouer/maintenant/ascenseur/", {"niveau": "champion"}, follow=True)
+
+    assert not Table.objects.filter(owner=alice).exists()
+    assert "Niveau d&#x27;automate inconnu." in response.content.decode()
+
+
+def test_a_bot_added_at_a_level_shows_it_on_its_seat(client, alice):
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    client.force_login(alice)
+
+    client.post(f"/jouer/tables/{table.pk}/automate/", {"niveau": "debutant"})
+    page = client.get(f"/jouer/tables/{table.pk}/").content.decode()
+
+    assert table.seats.get(user=None).bot_level == "debutant"
+    assert "automate · débutant" in page
+    assert '<option value="maitre">maître</option>' in page

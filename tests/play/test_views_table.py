@@ -3,9 +3,11 @@
 import re
 
 import pytest
+from django.utils.html import escape
 
-from cardgames.cards import card_name
 from play.actions import do_add_bot, do_create_table, do_join
+from play.presentation import messages
+from play.presentation.words import card_name
 
 
 @pytest.fixture(autouse=True)
@@ -23,11 +25,10 @@ def deal(game, deck):
     game.actor = state["actor"]
     game.save()
     # the log must tell this deal, not the random one it replaces (its turn-up)
-    names = [s.name for s in game.table.seats.all()]
     game.actions.filter(seq=1).update(
         action={"type": "deal", "deck": deck},
-        text_fr=engine.describe(engine.new(game.table.seat_count, game.table.options),
-                                {"type": "deal", "deck": deck}, names, "fr"),
+        message=engine.describe(engine.new(game.table.seat_count, game.table.options),
+                                {"type": "deal", "deck": deck}),
     )
     return game
 
@@ -214,7 +215,7 @@ def test_the_no_js_post_refuses_an_illegal_action_with_its_rule(client, alice, b
 
     refusal = table.engine.can_apply(game.state, {"type": "bid", "tricks": 7})
     assert refusal.rule == "ascenseur.bid-range"
-    assert refusal.fr in response.content.decode()
+    assert escape(messages.refusal("ascenseur", refusal.message)) in response.content.decode()
     game.refresh_from_db()
     assert game.state["bids"][1] is None
 

@@ -98,7 +98,7 @@ def test_the_ramponneau_page_states_the_house_betting_rules():
 
 def test_the_ramponneau_buy_in_matches_the_table_option_on_the_same_page():
     option = next(o for o in RAMPONNEAU.options if o.key == "starting_stack")
-    others = [str(value) for value, _fr, _en in option.choices if value != option.default]
+    others = [str(value) for value in option.choices if value != option.default]
     for language, unit in (("fr", "grosses blindes"), ("en", "big blinds")):
         body = PAGES[language]["ramponneau"].body
         assert f"{option.default} {unit}" in body

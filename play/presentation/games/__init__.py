@@ -2,12 +2,20 @@
 for ``-``), found by its name, beside its templates ``templates/play/games/<slug>.html``
 (the board) and ``<slug>_result.html`` (a finished hand, for chained tables).
 
-A module may define, all optional (a game without a module gets the generic board):
+A module may define, all optional (a game without a module gets the generic board, its
+messages said generically, « Alice : le roi de pique. », and its refusals as a general
+« Action refusée par les règles du jeu. »):
 
-- ``board(view, names, lang) -> dict``: the context of its board template;
+- ``NAME``: the game's name marked for the catalogue, ``pgettext_lazy("nom du jeu",
+  <the engine's name>)``: ``taverne.games.game_name`` looks the translation up by the
+  engine's name (tests/play/test_presentation_games.py checks they agree);
+- ``MESSAGES``: the wording of its log messages, by code (``play.presentation.messages``);
+- ``REFUSALS``: the wording of its refusals (rules broken, options refused), by code;
+- ``OPTIONS``: the words of its table options (``play.presentation.options.OptionWords``);
+- ``board(view, names) -> dict``: the context of its board template;
 - ``TYPE_LABELS``: button words for its action types (lazy translations);
-- ``action_label(action, lang) -> str | None``: its own wording of a concrete action;
-- ``hand(view, lang, legal, my_turn) -> dict``: its own hand (Remigio's melds);
+- ``action_label(action) -> str | None``: its own wording of a concrete action;
+- ``hand(view, legal, my_turn) -> dict``: its own hand (Remigio's melds);
 - ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high) -> dict``: how its amount
   templates are offered (Ramponneau: always a slider, with an all-in button).
 """
@@ -18,8 +26,10 @@ import importlib
 from functools import cache
 from types import SimpleNamespace
 
+from taverne.games import game_name
 
-def _no_label(action, lang):
+
+def _no_label(action):
     return None
 
 
@@ -27,7 +37,13 @@ def _no_extras(base, low, high):
     return {}
 
 
+__all__ = ["DEFAULTS", "game_name", "presenter"]
+
 DEFAULTS = {
+    "NAME": None,
+    "MESSAGES": {},
+    "REFUSALS": {},
+    "OPTIONS": {},
     "board": None,
     "TYPE_LABELS": {},
     "action_label": _no_label,
@@ -49,3 +65,4 @@ def presenter(slug: str) -> SimpleNamespace:
         module = None
     return SimpleNamespace(**{key: getattr(module, key, default)
                               for key, default in DEFAULTS.items()})
+

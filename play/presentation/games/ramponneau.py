@@ -1,13 +1,124 @@
 """Ramponneau at the table: stacks, bets, the board, the pots; amounts on a slider with an
-all-in button."""
+all-in button; the words of its log (poker hands named), its refusals and its options."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
-from play.presentation.board import named, names_of, per_seat
+from play.presentation import words
+from play.presentation.board import names_of, per_seat
 from play.presentation.labels import action_json
+from play.presentation.options import OptionWords
+
+NAME = pgettext_lazy("nom du jeu", "Ramponneau")
+
+# A poker hand by category; %(rank)s is the top rank (« as »), %(ranks)s and %(second)s
+# the deciding ranks in the plural (« rois », « dames »), %(of_ranks)s the first after
+# « de » (« d'as », « de rois »).
+HANDS = {
+    "high_card": pgettext_lazy("main de poker", "hauteur %(rank)s"),
+    "pair": pgettext_lazy("main de poker", "paire %(of_ranks)s"),
+    "two_pair": pgettext_lazy("main de poker", "double paire %(ranks)s et %(second)s"),
+    "three_of_a_kind": pgettext_lazy("main de poker", "brelan %(of_ranks)s"),
+    "straight": pgettext_lazy("main de poker", "quinte hauteur %(rank)s"),
+    "flush": pgettext_lazy("main de poker", "couleur hauteur %(rank)s"),
+    "full_house": pgettext_lazy("main de poker", "full aux %(ranks)s par les %(second)s"),
+    "four_of_a_kind": pgettext_lazy("main de poker", "carré %(of_ranks)s"),
+    "straight_flush": pgettext_lazy("main de poker", "quinte flush hauteur %(rank)s"),
+}
+
+
+def hand_words(summary) -> str:
+    """A hand from its summary (``poker.summary``): « full aux rois par les dames »."""
+    if not isinstance(summary, dict) or summary.get("category") not in HANDS:
+        return ""
+    ranks = summary.get("ranks") or ["A"]
+    return str(HANDS[summary["category"]]) % {
+        "rank": words.rank_name(ranks[0]),
+        "ranks": words.rank_plural(ranks[0]),
+        "of_ranks": words.of_ranks(ranks[0]),
+        "second": words.rank_plural(ranks[1]) if len(ranks) > 1 else "",
+    }
+
+
+# Translators: %(seat)s is a player's name, %(amount)s a number of chips; %(cards)s the
+# cards shown, %(hand)s the poker hand they make.
+MESSAGES = {
+    "ramponneau.deal": gettext_lazy("Les cartes sont battues et distribuées."),
+    "ramponneau.fold": gettext_lazy("%(seat)s se couche."),
+    "ramponneau.check": gettext_lazy("%(seat)s dit parole."),
+    "ramponneau.call": gettext_lazy("%(seat)s suit %(amount)s."),
+    "ramponneau.call-all-in": gettext_lazy("%(seat)s suit %(amount)s et fait tapis."),
+    "ramponneau.bet": gettext_lazy("%(seat)s mise %(amount)s."),
+    "ramponneau.bet-all-in": gettext_lazy("%(seat)s mise %(amount)s (tapis)."),
+    "ramponneau.raise": gettext_lazy("%(seat)s relance à %(amount)s."),
+    "ramponneau.raise-all-in": gettext_lazy("%(seat)s relance à %(amount)s (tapis)."),
+    "ramponneau.show": lambda p: _("%(seat)s montre %(cards)s : %(hand)s.") % {
+        **p, "hand": hand_words(p["hand"])},
+    "ramponneau.muck": gettext_lazy("%(seat)s jette ses cartes sans les montrer."),
+}
+
+
+REFUSALS = {
+    "ramponneau.over": gettext_lazy("La main est terminée."),
+    "ramponneau.deal-first": gettext_lazy("Il faut d'abord battre et donner."),
+    "ramponneau.showdown": gettext_lazy("À l'abattage, on montre ou on jette ses cartes."),
+    "ramponneau.fold-free": gettext_lazy(
+        "Personne n'a misé : dites parole plutôt que de vous coucher."
+    ),
+    "ramponneau.check-facing-bet": gettext_lazy(
+        "Impossible de dire parole face à une mise : suivez, relancez ou couchez-vous."
+    ),
+    "ramponneau.call-nothing": gettext_lazy("Il n'y a rien à suivre."),
+    "ramponneau.call-amount": ngettext_lazy(
+        "Suivre coûte %(amount)s jeton.", "Suivre coûte %(amount)s jetons.", "amount"
+    ),
+    "ramponneau.bet-not-raise": gettext_lazy(
+        "Personne n'a encore misé : c'est une mise, pas une relance."
+    ),
+    "ramponneau.raise-not-bet": gettext_lazy("Une mise est déjà faite : on relance."),
+    "ramponneau.no-reopen": gettext_lazy(
+        "Vous ne pouvez pas relancer ici (tapis incomplet, ou plus personne à relancer) : "
+        "suivez ou couchez-vous."
+    ),
+    "ramponneau.amount": gettext_lazy("Il faut un montant entier de jetons."),
+    "ramponneau.over-stack": ngettext_lazy(
+        "Vous n'avez que %(amount)s jeton en tout.",
+        "Vous n'avez que %(amount)s jetons en tout.",
+        "amount",
+    ),
+    "ramponneau.min-bet": gettext_lazy("La mise minimale est de %(amount)s (la grosse blinde)."),
+    "ramponneau.min-raise": gettext_lazy(
+        "Une relance doit porter la mise à %(amount)s au moins : elle égale au moins la mise "
+        "ou la relance précédente."
+    ),
+    "ramponneau.unknown": gettext_lazy("Action inconnue : « %(kind)s »."),
+    "ramponneau.blinds": gettext_lazy(
+        "La grosse blinde ne peut pas être plus petite que la petite."
+    ),
+    "ramponneau.stacks": gettext_lazy("Il faut une cave valable pour chaque place."),
+    "ramponneau.players": gettext_lazy(
+        "Il faut au moins deux joueurs avec des jetons pour donner une main."
+    ),
+}
+
+OPTIONS = {
+    "small_blind": OptionWords(gettext_lazy("Petite blinde")),
+    "big_blind": OptionWords(gettext_lazy("Grosse blinde")),
+    "starting_stack": OptionWords(
+        gettext_lazy("Cave par défaut (en grosses blindes)"),
+        help=gettext_lazy(
+            "Pour une table sans cave enregistrée : chaque joueur reçoit ce nombre de "
+            "grosses blindes."
+        ),
+    ),
+    "rake_percent": OptionWords(
+        gettext_lazy("Prélèvement du tavernier (pour cent de chaque pot)")
+    ),
+    "rake_cap": OptionWords(gettext_lazy("Plafond du prélèvement par main (0 : aucun)")),
+    "no_flop_no_drop": OptionWords(gettext_lazy("Pas de prélèvement sans flop")),
+}
 
 # Where this game names an action differently from the shared words.
 TYPE_LABELS = {
@@ -27,54 +138,21 @@ def amount_extras(base, low, high) -> dict:
                       "action_json": action_json({**base, "amount": high})}}
 
 
-def action_label(action, lang):
+def action_label(action):
     if action.get("type") == "call":
         return _("Suivre %(n)s") % {"n": action.get("amount")}
     return None
 
 
-def board(view, names, lang) -> dict:
+STREETS = {
+    "preflop": gettext_lazy("Avant le flop"), "flop": gettext_lazy("Flop"),
+    "turn": gettext_lazy("Tournant"), "river": gettext_lazy("Rivière"),
+    "showdown": gettext_lazy("Abattage"), "over": gettext_lazy("Coup terminé"),
+}
+
+
+def board(view, names) -> dict:
     seats = view.get("seats") or len(names)
-    stacks = per_seat(view, seats, "stacks")
-    bets = per_seat(view, seats, "bets")
-    folded = per_seat(view, seats, "folded")
-    all_in = per_seat(view, seats, "all_in")
-    shown = per_seat(view, seats, "shown")
-    mucked = per_seat(view, seats, "mucked")
-    dealt_in = per_seat(view, seats, "dealt_in")
-    shown_names = view.get("shown_hands") or {}
-    streets = {
-        "preflop": _("Avant le flop"), "flop": _("Flop"), "turn": _("Tournant"),
-        "river": _("Rivière"), "showdown": _("Abattage"), "over": _("Coup terminé"),
-    }
-    won = {}
-    for pot in view.get("awards") or []:
-        for seat, share in zip(pot.get("winners") or [], pot.get("shares") or [], strict=False):
-            won[seat] = won.get(seat, 0) + share
-    rows = []
-    for s in range(seats):
-        marks = []
-        if s == view.get("button"):
-            marks.append(_("bouton"))
-        if s == view.get("small_blind_seat"):
-            marks.append(_("petite blinde"))
-        if s == view.get("big_blind_seat"):
-            marks.append(_("grosse blinde"))
-        rows.append({
-            "name": names[s],
-            "stack": stacks[s],
-            "bet": bets[s] or 0,
-            "folded": bool(folded[s]),
-            "all_in": bool(all_in[s]),
-            "mucked": bool(mucked[s]),
-            "out": dealt_in[s] is False,
-            "shown": shown[s] or [],
-            "shown_name": named(shown_names.get(str(s)), lang),
-            "won": won.get(s, 0),
-            "marks": marks,
-            "you": s == view.get("you"),
-            "actor": s == view.get("actor"),
-        })
     pots = []
     for i, pot in enumerate(view.get("pots") or view.get("awards") or []):
         pots.append({
@@ -84,14 +162,48 @@ def board(view, names, lang) -> dict:
             "winners": names_of(pot.get("winners"), names),
         })
     return {
-        "rows": rows,
-        "street": streets.get(view.get("street"), view.get("street") or ""),
+        "rows": [_row(view, names, s, seats) for s in range(seats)],
+        "street": str(STREETS.get(view.get("street"), view.get("street") or "")),
         "board_cards": view.get("board") or [],
         "total_pot": view.get("total_pot", view.get("pot", 0)),
         "pots": pots,
         "blinds": view.get("blinds") or [],
-        "hand_name": named(view.get("hand_name"), lang),
+        "hand_name": hand_words(view.get("hand_value")),
         "to_call": view.get("to_call") or 0,
         "rake": view.get("rake") or 0,
         "over": view.get("street") == "over",
+    }
+
+
+def _row(view, names, s, seats) -> dict:
+    """One seat at the table: chips, bet, the marks of the button and blinds, its cards
+    if shown, what it won."""
+    def at(key):
+        return per_seat(view, seats, key)[s]
+
+    won = 0
+    for pot in view.get("awards") or []:
+        for seat, share in zip(pot.get("winners") or [], pot.get("shares") or [], strict=False):
+            won += share if seat == s else 0
+    marks = []
+    if s == view.get("button"):
+        marks.append(_("bouton"))
+    if s == view.get("small_blind_seat"):
+        marks.append(_("petite blinde"))
+    if s == view.get("big_blind_seat"):
+        marks.append(_("grosse blinde"))
+    return {
+        "name": names[s],
+        "stack": at("stacks"),
+        "bet": at("bets") or 0,
+        "folded": bool(at("folded")),
+        "all_in": bool(at("all_in")),
+        "mucked": bool(at("mucked")),
+        "out": at("dealt_in") is False,
+        "shown": at("shown") or [],
+        "shown_name": hand_words((view.get("shown_hands") or {}).get(str(s))),
+        "won": won,
+        "marks": marks,
+        "you": s == view.get("you"),
+        "actor": s == view.get("actor"),
     }

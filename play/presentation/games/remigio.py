@@ -1,32 +1,131 @@
 """Remigio at the table: counts and scores, the discard pile, the last round's hands; the
-hand arranged in melds."""
+hand arranged in melds; the words of its log, its refusals and its options."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from cardgames.cards import card_name
-from cardgames.remigio.game import KIND_NAMES
 from play.presentation.board import per_seat
 from play.presentation.labels import action_json
+from play.presentation.options import OptionWords
+from play.presentation.words import card_name
+
+NAME = pgettext_lazy("nom du jeu", "Remigio")
 
 # Where this game names an action differently from the shared words.
 TYPE_LABELS = {"discard": gettext_lazy("Jeter")}
 
+# How a round ends: the closings (with what they multiply), five pairs dealt, a void round.
+KINDS = {
+    "remigio": pgettext_lazy("fermeture au Remigio", "Remigio"),
+    "sequence": pgettext_lazy("fermeture au Remigio", "séquence"),
+    "couleur": pgettext_lazy("fermeture au Remigio", "couleur"),
+    "plain": pgettext_lazy("fermeture au Remigio", "fermeture"),
+    "five_pairs": pgettext_lazy("fermeture au Remigio", "cinq paires"),
+    "void": pgettext_lazy("fermeture au Remigio", "coup nul"),
+}
 
-def action_label(action, lang):
+# Translators: %(seat)s, %(dealer)s and %(winner)s are players' names; %(card)s is a card
+# with its article (« la dame de trèfle »), %(of_card)s the same after « de » (« de la
+# dame de trèfle », « du sept de cœur »); %(kind)s is a closing (« séquence »).
+MESSAGES = {
+    "remigio.deal": gettext_lazy("Coup %(round)s : %(dealer)s distribue dix cartes à chacun."),
+    "remigio.deal-five-pairs": gettext_lazy(
+        "Coup %(round)s : %(dealer)s distribue dix cartes à chacun ; %(winner)s a reçu cinq "
+        "paires et gagne le coup."
+    ),
+    "remigio.rebuild": gettext_lazy(
+        "La pioche est épuisée : la défausse est battue pour la refaire."
+    ),
+    "remigio.draw": gettext_lazy("%(seat)s pioche une carte."),
+    "remigio.take": gettext_lazy("%(seat)s prend %(card)s dans la défausse."),
+    "remigio.discard": gettext_lazy("%(seat)s se défausse %(of_card)s."),
+    "remigio.discard-void": gettext_lazy(
+        "%(seat)s se défausse %(of_card)s. Coup nul : personne ne marque."
+    ),
+    "remigio.close": lambda p: _(
+        "%(seat)s se défausse %(of_card)s et ferme (%(kind)s, ×%(multiplier)s) !"
+    ) % {**p, "kind": kind_name(p["kind"])},
+}
+
+REFUSALS = {
+    "remigio.over": gettext_lazy("La partie est terminée."),
+    "remigio.turn": gettext_lazy("Ce n'est pas votre tour."),
+    "remigio.chance": gettext_lazy("Les cartes doivent d'abord être battues."),
+    "remigio.draw-first": gettext_lazy(
+        "Il faut d'abord prendre une carte, à la pioche ou à la défausse."
+    ),
+    "remigio.discard-now": gettext_lazy("Il faut maintenant vous défausser d'une carte."),
+    "remigio.draw-source": gettext_lazy(
+        "On prend la carte du dessus de la pioche ou de la défausse."
+    ),
+    "remigio.not-in-hand": gettext_lazy("Cette carte n'est pas dans votre main."),
+    "remigio.close-melds": gettext_lazy(
+        "Pour fermer, les dix cartes gardées doivent toutes former des combinaisons."
+    ),
+}
+
+OPTIONS = {
+    "scoring": OptionWords(
+        gettext_lazy("Marque"),
+        choices={
+            "elimination": gettext_lazy("Élimination (le dernier en jeu gagne)"),
+            "payment": gettext_lazy("Paiement au gagnant (jetons)"),
+        },
+    ),
+    "limit": OptionWords(gettext_lazy("Score d'élimination, ou à atteindre en paiement")),
+    "last_two": OptionWords(
+        gettext_lazy("Arrêter à deux joueurs (le moins de points gagne)")
+    ),
+    "values": OptionWords(
+        gettext_lazy("Valeur de l'as et du joker"),
+        choices={
+            "standard": gettext_lazy("As 1, joker 20"),
+            "high": gettext_lazy("As 11, joker 25"),
+        },
+    ),
+    "wrap": OptionWords(gettext_lazy("Suite roi-as-deux permise")),
+    "group_suits": OptionWords(
+        gettext_lazy("Couleurs dans un brelan ou un carré"),
+        choices={
+            "repeat": gettext_lazy("Peuvent se répéter"),
+            "distinct": gettext_lazy("Toutes différentes"),
+        },
+    ),
+    "special": OptionWords(
+        gettext_lazy("Couleur et Remigio"),
+        choices={
+            "free": gettext_lazy("Ferment sans combinaisons"),
+            "melded": gettext_lazy("Doivent aussi former des combinaisons"),
+        },
+    ),
+    "five_pairs": OptionWords(
+        gettext_lazy("Cinq paires servies"),
+        choices={
+            "wild": gettext_lazy("Gagnent, un joker peut compléter une paire"),
+            "natural": gettext_lazy("Gagnent, paires naturelles seulement"),
+            "off": gettext_lazy("Ne comptent pas"),
+        },
+    ),
+    "two_players": OptionWords(gettext_lazy("Permettre deux joueurs")),
+    "rebuilds": OptionWords(gettext_lazy("Pioches refaites avant le coup nul")),
+    "max_rounds": OptionWords(gettext_lazy("Nombre maximal de coups (0 : sans limite)")),
+}
+
+
+def action_label(action):
     if action.get("type") == "draw":
         return str(_("Piocher au talon") if action.get("from") == "stock"
                    else _("Prendre la défausse"))
     return None
 
 
-def kind_name(kind: str, lang: str) -> str:
-    return KIND_NAMES.get(lang, KIND_NAMES["fr"]).get(kind, kind)
+def kind_name(kind: str) -> str:
+    return str(KINDS.get(kind, kind))
 
 
-def hand(view, lang, legal, my_turn) -> dict:
+def hand(view, legal, my_turn) -> dict:
     """The hand arranged in the solver's melds, each card a discard button on its turn.
 
     The page lets the player regroup the cards (static/play/table.js keeps that
@@ -41,7 +140,7 @@ def hand(view, lang, legal, my_turn) -> dict:
     def entry(code):
         card = {
             "code": code,
-            "name": card_name(code, lang),
+            "name": card_name(code),
             "drawn": code == drawn,
             "discard_json": action_json({"type": "discard", "card": code})
             if code in discards else "",
@@ -51,8 +150,8 @@ def hand(view, lang, legal, my_turn) -> dict:
             card["close_json"] = action_json({"type": "close", "card": code})
             card["close_label"] = _("Je ferme ×%(n)s") % {"n": closing.get("multiplier", 1)}
             card["close_title"] = _("Jeter %(card)s et fermer : %(kind)s, ×%(n)s") % {
-                "card": card_name(code, lang),
-                "kind": kind_name(closing.get("kind", "plain"), lang),
+                "card": card_name(code),
+                "kind": kind_name(closing.get("kind", "plain")),
                 "n": closing.get("multiplier", 1),
             }
         return card
@@ -76,7 +175,41 @@ def hand(view, lang, legal, my_turn) -> dict:
     }
 
 
-def board(view, names, lang) -> dict:
+PHASE_NAMES = {
+    "draw": gettext_lazy("Piocher : au talon ou à la défausse"),
+    "discard": gettext_lazy("Jeter une carte, ou fermer"),
+    "over": gettext_lazy("Partie terminée"),
+}
+
+
+def _last_round(last, names, seats) -> dict:
+    """The round just closed: who closed, how, and each hand's melds and count."""
+    hands = []
+    for s, record in enumerate(last.get("hands") or []):
+        if not isinstance(record, dict) or s >= seats:
+            continue
+        hands.append({
+            "name": names[s],
+            "closer": s == last.get("closer"),
+            "melds": record.get("melds") or [],
+            "leftover": record.get("leftover") or [],
+            "count": record.get("count", 0),
+            "points": record.get("points", 0),
+        })
+    closer = last.get("closer")
+    return {
+        "number": last.get("round"),
+        "closer": names[closer] if isinstance(closer, int) and 0 <= closer < seats else "",
+        "kind": kind_name(last.get("kind", "")),
+        "multiplier": last.get("multiplier"),
+        "halved": last.get("kind") == "five_pairs",
+        "void": last.get("kind") == "void",
+        "discard": last.get("discard"),
+        "hands": hands,
+    }
+
+
+def board(view, names) -> dict:
     seats = view.get("seats") or len(names)
     counts = per_seat(view, seats, "hand_counts")
     scores = per_seat(view, seats, "scores")
@@ -85,36 +218,6 @@ def board(view, names, lang) -> dict:
     options = view.get("options") or {}
     payment = options.get("scoring") == "payment"
     last = view.get("last_round") if isinstance(view.get("last_round"), dict) else None
-    last_round = None
-    if last:
-        hands = []
-        for s, record in enumerate(last.get("hands") or []):
-            if not isinstance(record, dict) or s >= seats:
-                continue
-            hands.append({
-                "name": names[s],
-                "closer": s == last.get("closer"),
-                "melds": record.get("melds") or [],
-                "leftover": record.get("leftover") or [],
-                "count": record.get("count", 0),
-                "points": record.get("points", 0),
-            })
-        closer = last.get("closer")
-        last_round = {
-            "number": last.get("round"),
-            "closer": names[closer] if isinstance(closer, int) and 0 <= closer < seats else "",
-            "kind": kind_name(last.get("kind", ""), lang),
-            "multiplier": last.get("multiplier"),
-            "halved": last.get("kind") == "five_pairs",
-            "void": last.get("kind") == "void",
-            "discard": last.get("discard"),
-            "hands": hands,
-        }
-    phase_names = {
-        "draw": _("Piocher : au talon ou à la défausse"),
-        "discard": _("Jeter une carte, ou fermer"),
-        "over": _("Partie terminée"),
-    }
     return {
         "rows": [
             {
@@ -136,9 +239,9 @@ def board(view, names, lang) -> dict:
         "pile_count": view.get("pile_count"),
         "drawn": view.get("drawn"),
         "taken": view.get("taken"),
-        "phase_name": phase_names.get(view.get("phase"), ""),
+        "phase_name": str(PHASE_NAMES.get(view.get("phase"), "")),
         "round": view.get("round"),
-        "last_round": last_round,
+        "last_round": _last_round(last, names, seats) if last else None,
         "history": [
             {"number": i, "points": list(zip(names, row, strict=False))}
             for i, row in enumerate(view.get("history") or [], start=1)

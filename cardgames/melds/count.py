@@ -1,30 +1,4 @@
-"""The Remigio meld solver: the best arrangement of a hand into melds.
-
-Cards use the multi-deck notation of ``cards.py``: ``"Th.1"`` and ``"Th.2"`` are the two
-tens of hearts of a two-deck game, ``"Xr.1"`` and ``"Xb.1"`` the red and black jokers of
-deck 1. The solver only looks at faces (rank and suit); the copy suffix keeps every
-physical card distinct.
-
-A meld holds at least three cards: a run (one suit, consecutive ranks; the ace below the
-two or above the king, and K-A-2 when ``Rules.wrap``) or a group (three or four cards of
-one rank; suits may repeat unless ``Rules.distinct_group_suits``). Jokers stand for any
-card, but no meld may hold more jokers than natural cards.
-
-``best_arrangement(cards, rules)`` returns the melds and the leftover cards whose value
-(jokers included) is the lowest possible. The search is exact:
-
-- each rank holding two natural cards or more may give some of them to groups; every way
-  of doing so is enumerated (few per hand), with the joker counts each group can take;
-- what is left of each suit goes to runs: a memoised search over the suit's ranks, lowest
-  rank first, where the lowest card either stays out or starts a run; it returns, for
-  every number ``u`` of jokers the suit's runs absorb, the least value left over;
-- the groups' and suits' tables are combined by a min-plus convolution over the joker
-  count, and the jokers not absorbed count at their value.
-
-Aces that may be high are placed low or high (each copy); with K-A-2 runs the ranks form a
-cycle, and since a hand of at most 13 cards always leaves a gap between two ranks that no
-run crosses, cutting the cycle at each of the 13 gaps and keeping the best is exact.
-"""
+"""Counting: the least value a hand leaves out of melds (see the package's docstring)."""
 
 from __future__ import annotations
 
@@ -334,6 +308,35 @@ def _convolve(table_a, table_b, jokers):
     return out
 
 
+def _suits_after(base, removals):
+    """The per-suit rank counts once the groups in ``removals`` are taken out."""
+    if not removals:
+        return base
+    rows = {}
+    for r, removal in removals:
+        for s in range(4):
+            if removal[s]:
+                row = rows.get(s)
+                if row is None:
+                    row = rows[s] = list(base[s])
+                row[r] -= removal[s]
+    if not rows:
+        return base
+    return [tuple(rows[s]) if s in rows else base[s] for s in range(4)]
+
+
+def _shifted_union(mask: int, rmask: int, limit: int) -> int:
+    """Joker counts reachable: each count u in ``mask`` plus each count in ``rmask``."""
+    combined = 0
+    shift = 0
+    while mask:
+        if mask & 1:
+            combined |= rmask << shift
+        mask >>= 1
+        shift += 1
+    return combined & limit
+
+
 def _search(counts, jokers, rules):
     """The least count, and the choices reaching it (groups taken, what is left per suit)."""
     group_ranks = []
@@ -350,18 +353,7 @@ def _search(counts, jokers, rules):
     best = [INF, None]
 
     def evaluate(mask, removals):
-        suits = base
-        if removals:
-            rows = {}
-            for r, removal in removals:
-                for s in range(4):
-                    if removal[s]:
-                        row = rows.get(s)
-                        if row is None:
-                            row = rows[s] = list(base[s])
-                        row[r] -= removal[s]
-            if rows:
-                suits = [tuple(rows[s]) if s in rows else base[s] for s in range(4)]
+        suits = _suits_after(base, removals)
         if jokers == 0:
             total = 0
             for s in active:
@@ -390,15 +382,7 @@ def _search(counts, jokers, rules):
             if not any(removal):
                 walk(i + 1, mask, removals)
                 continue
-            combined = 0
-            m = mask
-            shift = 0
-            while m:
-                if m & 1:
-                    combined |= rmask << shift
-                m >>= 1
-                shift += 1
-            combined &= limit
+            combined = _shifted_union(mask, rmask, limit)
             if combined:
                 removals.append((r, removal))
                 walk(i + 1, combined, removals)
@@ -417,174 +401,3 @@ def leftover_count(cards, rules: Rules = DEFAULT_RULES) -> int:
 def can_close(cards, rules: Rules = DEFAULT_RULES) -> bool:
     """True when every card of ``cards`` can be melded."""
     return leftover_count(cards, rules) == 0
-
-
-# ----- rebuilding the melds of the best count ------------------------------------------
-
-
-def _split_runs(counts, vals, jokers, memo, u, target):
-    """The runs (start, naturals positions, jokers) and leftover positions reaching target."""
-    runs, left = [], []
-    counts = tuple(counts)
-    size = len(counts)
-    while True:
-        p = 0
-        while p < size and not counts[p]:
-            p += 1
-        if p == size:
-            return runs, left
-        first = list(counts)
-        first[p] -= 1
-        if _line(tuple(first), vals, jokers, memo)[u] + vals[p] == target:
-            left.append(p)
-            target -= vals[p]
-            counts = tuple(first)
-            continue
-        stack = [(p, 1, 0, first, [p])]
-        found = None
-        while stack and found is None:
-            last, naturals, gaps, current, members = stack.pop()
-            reach = min(size - 1, last + 1 + jokers - gaps)
-            for q in range(last + 1, reach + 1):
-                if not current[q]:
-                    continue
-                n = naturals + 1
-                g = gaps + q - last - 1
-                after = current[:]
-                after[q] -= 1
-                low = max(g, 3 - n)
-                high = min(n, jokers, g + p + size - 1 - q, MAX_RUN - n)
-                sub = _line(tuple(after), vals, jokers, memo) if low <= high else None
-                for j in range(low, min(high, u) + 1):
-                    if sub[u - j] == target:
-                        found = (members + [q], j, tuple(after), g)
-                        break
-                if found:
-                    break
-                stack.append((q, n, g, after, members + [q]))
-        members, j, counts, g = found
-        runs.append((members, j, g))
-        u -= j
-
-
-def _render_run(members, jokers_used, gaps, size, take_natural, take_joker):
-    """Run cards in rank order, jokers in the gaps, then above (or below) the ends."""
-    extra = jokers_used - gaps
-    above = min(extra, size - 1 - members[-1])
-    below = extra - above
-    out = [take_joker() for _ in range(below)]
-    for a, b in zip(members, members[1:], strict=False):
-        out.append(take_natural(a))
-        out.extend(take_joker() for _ in range(b - a - 1))
-    out.append(take_natural(members[-1]))
-    out.extend(take_joker() for _ in range(above))
-    return out
-
-
-def _arrange(cards, rules: Rules) -> Arrangement:
-    counts, jokers = _parse(cards)
-    total, plan = _search(counts, jokers, rules)
-    mask, removals, suits = plan
-    pools: dict = {}
-    joker_pool = []
-    for c in sorted(cards, reverse=True):
-        if c[0] == "X":
-            joker_pool.append(c)
-        else:
-            pools.setdefault((SUIT_INDEX[c[1]], RANK_INDEX[c[0]]), []).append(c)
-    # Split the jokers used between the groups and each suit's runs.
-    active = [s for s in range(4) if any(suits[s])]
-    tables = [[0 if mask >> u & 1 else INF for u in range(jokers + 1)]]
-    for s in active:
-        tables.append(_convolve(tables[-1], _suit_table(suits[s], jokers, rules), jokers))
-    final = tables[-1]
-    used = min(range(jokers + 1), key=lambda u: (final[u] + rules.joker_value * (jokers - u), -u))
-    shares = {}
-    u = used
-    for index in range(len(active), 0, -1):
-        s = active[index - 1]
-        suit_table = _suit_table(suits[s], jokers, rules)
-        previous = tables[index - 1]
-        for k in range(u + 1):
-            if previous[u - k] < INF and previous[u - k] + suit_table[k] == tables[index][u]:
-                shares[s] = k
-                u -= k
-                break
-    group_jokers = u
-    melds = []
-    leftover = []
-
-    def take_joker():
-        return joker_pool.pop()
-
-    # Groups: spread group_jokers over the ranks' group choices.
-    rank_entries = []
-    for r, removal in removals:
-        column = (counts[0][r], counts[1][r], counts[2][r], counts[3][r])
-        rank_entries.append((r, _group_options(column, jokers, rules)[removal][1]))
-    remaining = group_jokers
-
-    def spread(i, left):
-        if i == len(rank_entries):
-            return [] if left == 0 else None
-        for t, groups in rank_entries[i][1].items():
-            if t <= left:
-                rest = spread(i + 1, left - t)
-                if rest is not None:
-                    return [groups] + rest
-        return None
-
-    for (r, _), groups in zip(rank_entries, spread(0, remaining) or [], strict=False):
-        for shape, j in groups:
-            meld = []
-            for s in range(4):
-                for _ in range(shape[s]):
-                    meld.append(pools[(s, r)].pop())
-            meld.extend(take_joker() for _ in range(j))
-            melds.append(tuple(meld))
-    # Runs, suit by suit.
-    for s in active:
-        u_s = shares.get(s, 0)
-        target = _suit_table(suits[s], jokers, rules)[u_s]
-        for line_counts, vals, ranks in _suit_lines(suits[s], rules):
-            memo = _line_memo(vals, jokers)
-            if _line(line_counts, vals, jokers, memo)[u_s] == target:
-                runs, left = _split_runs(line_counts, vals, jokers, memo, u_s, target)
-                for members, j, g in runs:
-                    meld = _render_run(
-                        members,
-                        j,
-                        g,
-                        len(line_counts),
-                        lambda p, s=s, ranks=ranks: pools[(s, ranks[p])].pop(),
-                        take_joker,
-                    )
-                    melds.append(tuple(meld))
-                leftover.extend(pools[(s, ranks[p])].pop() for p in left)
-                break
-    leftover.extend(joker_pool)
-    count = sum(rules.value(c) for c in leftover)
-    assert count == total, (cards, count, total)
-    return Arrangement(tuple(melds), tuple(leftover), total, not leftover)
-
-
-_ARRANGEMENTS: dict = {}
-
-
-def best_arrangement(cards, rules: Rules = DEFAULT_RULES) -> Arrangement:
-    """The melds and leftover cards of ``cards`` with the lowest leftover count."""
-    key = (tuple(sorted(cards)), rules)
-    found = _ARRANGEMENTS.get(key)
-    if found is None:
-        if len(_ARRANGEMENTS) > 50_000:
-            _ARRANGEMENTS.clear()
-        found = _ARRANGEMENTS[key] = _arrange(key[0], rules)
-    return found
-
-
-def clear_caches() -> None:
-    """Forget every memoised table (benchmarks measure the solver cold with it)."""
-    _LINE_MEMOS.clear()
-    _SUIT_CACHE.clear()
-    _GROUP_CACHE.clear()
-    _ARRANGEMENTS.clear()

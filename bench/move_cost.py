@@ -1,0 +1,118 @@
+"""What one move costs the server, stage by stage, without sockets: the act (lock, engine,
+log row, save; `do_act`), then the frames of the table's four seats built from the
+snapshot the act published (JSON, and HTML as the table page receives them).
+
+    python bench/move_cost.py [--tables 20] [--rounds 25] [--game ascenseur]
+
+A fresh SQLite file by default; with DATABASE_URL set, that (migrated) database. The
+broadcast is not sent (no server runs): bench/ws_tables.py measures the whole path.
+Prints one JSON object: milliseconds per move for each stage (median and p90), and the
+queries of one act.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def setup(tables: int, game_slug: str):
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.ws_settings")
+    os.environ.setdefault("BENCH_SQLITE", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if not settings.DATABASE_URL:
+        call_command("migrate", verbosity=0)
+    import play.actions.broadcast as broadcast
+    from accounts.models import User
+    from play.actions import do_create_table, do_join
+    from play.models import Seat
+    from play.snapshots import snapshots
+
+    broadcast.group_send = lambda *args, **kwargs: None  # no server to send to
+    run = os.urandom(3).hex()
+    layout = []
+    for t in range(tables):
+        users = [User.objects.create_user(f"m{run}-{t}-{p}", display_name=f"J{p}")
+                 for p in range(4)]
+        table = do_create_table(users[0], game_slug, seat_count=4)
+        for user in users[1:]:
+            do_join(table, user)
+        Seat.objects.filter(table=table).update(connections=1)  # everyone at the table
+        snapshots.get(table.pk)
+        layout.append((table, users))
+    return layout
+
+
+def percentiles(values):
+    ordered = sorted(values)
+    return {"p50_ms": round(statistics.median(ordered), 3),
+            "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 3)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=25)
+    parser.add_argument("--game", default="ascenseur")
+    args = parser.parse_args()
+    layout = setup(args.tables, args.game)
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from play.actions import do_act
+    from play.presentation.table import render_table_fragments
+    from play.presentation.view import view_from_snapshot
+    from play.snapshots import snapshots
+
+    act_ms, json_ms, html_ms, queries = [], [], [], None
+    for _ in range(args.rounds):
+        for table, users in layout:
+            game = snapshots.get(table.pk).game
+            if game is None or game.status != "playing":
+                continue
+            action = table.engine.legal_actions(game.state)[0]
+            started = time.perf_counter()
+            with CaptureQueriesContext(connection) as captured:
+                do_act(game.pk, users[game.state["actor"]], action, game.version,
+                       client_id=os.urandom(6).hex(), table_id=table.pk)
+            act_ms.append((time.perf_counter() - started) * 1000)
+            if queries is None:
+                queries = [q["sql"].split(" ")[0] for q in captured]
+            snapshot = snapshots.peek(table.pk)
+            started = time.perf_counter()
+            views = [view_from_snapshot(snapshot, user, "fr") for user in users]
+            for view in views:
+                json.dumps({"type": "state", "view": view})
+            json_ms.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            for user, view in zip(users, views, strict=True):
+                render_table_fragments(snapshot.table, snapshot.game, user, view, lang="fr",
+                                       previous=snapshot.previous)
+            html_ms.append((time.perf_counter() - started) * 1000)
+    print(json.dumps({
+        "database": connection.vendor,
+        "moves": len(act_ms),
+        "act": percentiles(act_ms),
+        "four_json_frames": percentiles(json_ms),
+        "four_html_frames": percentiles(html_ms),
+        "statements_of_one_act": queries,
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""The latest snapshot of each table this process serves, shared by its connections.
+
+A move is read from the database at most once per process: the process that made it
+already holds every row the views are made from (the game it locked and saved, the seats
+it read, the log lines it recorded), so after the commit it builds the new snapshot from
+memory (``advance``) before the broadcast goes out. The other processes read the table
+once when the broadcast reaches them (``get``), whatever their number of connections.
+
+A snapshot is keyed by (game, version) and only serves a broadcast announcing that
+version or an earlier one, so nothing in a process's memory can show a second process's
+players an old position: a stale entry is simply read again. Presence and chat are not
+versioned: a chat message drops the table's snapshot in every process (the consumers
+hear of it), mutes are read again after CHAT_MAX_AGE seconds, presence after MAX_AGE.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from play.queries import LOG_LINES, Snapshot, chat_for, load_snapshot, muted_ids
+
+
+class SnapshotCache:
+    # Seconds a snapshot may stand for the table's presence (who is connected): moves
+    # and chat refresh it sooner.
+    MAX_AGE = 2.0
+    # Seconds chat and mutes are carried from move to move before they are read again:
+    # a message reaches every process (which then drops the table's snapshot), but a mute
+    # made through another process is only seen when they are read again.
+    CHAT_MAX_AGE = 30.0
+    # Tables remembered before the oldest are forgotten (each holds one game's state).
+    MAX_TABLES = 10_000
+
+    def __init__(self):
+        self._by_table: dict[int, Snapshot] = {}
+        self._lock = threading.Lock()
+
+    def peek(self, table_id: int, wanted=None) -> Snapshot | None:
+        """The cached snapshot if it is at least as recent as ``wanted`` (a (game id,
+        version) pair from a broadcast) and young enough; None otherwise. No query."""
+        with self._lock:
+            snapshot = self._by_table.get(table_id)
+        if snapshot is None or time.monotonic() - snapshot.loaded_at >= self.MAX_AGE:
+            return None
+        if wanted is None:
+            return snapshot
+        game_id, version = wanted
+        if snapshot.game is None or snapshot.key[0] != game_id or snapshot.key[1] < version:
+            return None
+        return snapshot
+
+    def get(self, table_id: int, wanted=None) -> Snapshot:
+        """The cached snapshot if fresh enough for ``wanted``, else one read now."""
+        snapshot = self.peek(table_id, wanted) if wanted is not None else None
+        if snapshot is None:
+            snapshot = load_snapshot(table_id)
+            self.put(snapshot)
+        return snapshot
+
+    def put(self, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` unless a more recent one of the same game is already kept."""
+        table_id = snapshot.table.pk
+        with self._lock:
+            kept = self._by_table.get(table_id)
+            newer_kept = (kept is not None and kept.key[0] == snapshot.key[0]
+                          and kept.key[1] > snapshot.key[1])
+            if newer_kept:
+                return
+            if len(self._by_table) >= self.MAX_TABLES:
+                self._by_table.clear()  # tables long gone; the live ones read once again
+            self._by_table[table_id] = snapshot
+
+    def advance(self, table, game, seats, fresh: list, previous_key, finished=None) -> None:
+        """After a commit in this process: the snapshot of ``game`` at its new version,
+        from the rows the transaction held. ``fresh`` are the log messages it recorded
+        for this game, ``previous_key`` the (game id, version) it started from, and
+        ``finished`` the hand a chained table ended to deal this one.
+
+        The log continues the cached snapshot at ``previous_key``; a new game's log is
+        its fresh messages. Without either, the next reader loads the table instead.
+        """
+        with self._lock:
+            before = self._by_table.get(table.pk)
+        worded = {}
+        if before is not None and before.key == previous_key:
+            log = (before.log + fresh)[-LOG_LINES:]
+            # the sentences already worded stay; the new lines are worded when read
+            # (a copy first: a connection of another thread may be wording one now)
+            worded = {lang: (lines + [None] * len(fresh))[-LOG_LINES:]
+                      for lang, lines in dict(before.worded).items()}
+        elif previous_key is None or previous_key[0] != game.pk:
+            log = fresh[-LOG_LINES:]  # the table dealt a new game: its whole log
+        else:
+            self.forget(table.pk)
+            return
+        if before is not None and time.monotonic() - before.chat_read_at < self.CHAT_MAX_AGE:
+            chat, muted, chat_read_at = before.chat, before.muted, before.chat_read_at
+        else:
+            chat, muted, chat_read_at = chat_for(table, None), muted_ids(table), time.monotonic()
+        if finished is not None:
+            previous = finished  # a chained table's hand that just ended
+        elif before is not None and before.key[0] == game.pk:
+            previous = before.previous
+        else:
+            previous = None
+        self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
+                          muted=muted, previous=previous, chat_read_at=chat_read_at,
+                          worded=worded))
+
+    def forget(self, table_id: int) -> None:
+        with self._lock:
+            self._by_table.pop(table_id, None)
+
+
+snapshots = SnapshotCache()

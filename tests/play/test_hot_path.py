@@ -1,0 +1,119 @@
+"""The hot path of a move: a handful of queries, a snapshot built from memory, and a
+table read at move 10,000 as cheaply as at move 10 (docs/performance.md has the figures)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from play.actions import do_act, do_create_table, do_join
+from play.models import Action, Seat
+from play.presentation.view import view_from_snapshot
+from play.queries import LOG_LINES, load_snapshot
+from play.snapshots import snapshots
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# SQLite's BEGIN IMMEDIATE and COMMIT are captured as statements; they are not queries.
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
+
+
+@pytest.fixture(autouse=True)
+def _play_settings(settings):
+    settings.PLAY_BOT_DELAY = 0
+    settings.PLAY_INPROCESS_SCHEDULER = False
+
+
+@pytest.fixture
+def table(alice, bob, charlie):
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    do_join(table, bob)
+    do_join(table, charlie)
+    # Everyone is at the table (no turn e-mail to send): the common path.
+    Seat.objects.filter(table=table).update(connections=1)
+    snapshots.forget(table.pk)
+    return table
+
+
+def actor_and_move(table, alice, bob, charlie):
+    game = table.current_game()
+    user = {0: alice, 1: bob, 2: charlie}[game.state["actor"]]
+    return game, user, table.engine.legal_actions(game.state)[0]
+
+
+def test_a_move_takes_at_most_five_queries(table, alice, bob, charlie):
+    snapshots.get(table.pk)  # this process serves the table, as a daphne process would
+    game, user, action = actor_and_move(table, alice, bob, charlie)
+
+    with CaptureQueriesContext(connection) as queries:
+        result = do_act(game.pk, user, action, game.version, client_id="one")
+
+    statements = [q["sql"] for q in queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
+    assert not result.duplicate
+    # lock the game, read the seats, look for a resent id, insert the action, save the game
+    assert len(statements) <= 5, [sql[:80] for sql in statements]
+
+
+def test_the_snapshot_after_a_move_comes_from_memory_and_matches_the_database(
+    table, alice, bob, charlie
+):
+    snapshots.get(table.pk)
+    for _ in range(4):
+        game, user, action = actor_and_move(table, alice, bob, charlie)
+        do_act(game.pk, user, action, game.version)
+        # a reader words the log in French: the next snapshot carries those sentences
+        view_from_snapshot(snapshots.peek(table.pk), alice, "fr")
+
+    game = table.current_game()
+    cached = snapshots.peek(table.pk, (game.pk, game.version))
+    read = load_snapshot(table.pk)
+    assert cached is not None and cached is not read
+    assert cached.key == read.key == (game.pk, game.version)
+    assert cached.game.state == read.game.state
+    assert cached.log == read.log
+    assert [s.pk for s in cached.seats] == [s.pk for s in read.seats]
+    for lang in ("fr", "en"):
+        assert (view_from_snapshot(cached, bob, lang)["log"]
+                == view_from_snapshot(read, bob, lang)["log"])
+
+
+def test_a_stale_snapshot_never_serves_a_newer_version(table, alice, bob, charlie):
+    snapshots.get(table.pk)
+    game = table.current_game()
+
+    assert snapshots.peek(table.pk, (game.pk, game.version + 1)) is None
+    assert snapshots.peek(table.pk, (game.pk + 1, game.version)) is None
+    assert snapshots.peek(table.pk, (game.pk, game.version)) is not None
+
+
+def _grow_log(game, moves):
+    """Append ``moves`` log rows to a game, as if that many actions had been played."""
+    Action.objects.bulk_create(
+        Action(game=game, seq=game.version + n, source=Action.Source.PLAYER,
+               action={"type": "bid", "tricks": 0}, message={"code": "ascenseur.bid",
+                                                            "seat": 0, "tricks": 0})
+        for n in range(1, moves + 1)
+    )
+    game.version += moves
+    game.save(update_fields=["version"])
+
+
+def _reading(table):
+    with CaptureQueriesContext(connection) as queries:
+        snapshot = load_snapshot(table.pk)
+    return snapshot, [q["sql"] for q in queries]
+
+
+def test_a_table_at_move_ten_thousand_reads_as_much_as_at_move_ten(table, alice):
+    game = table.current_game()
+    _grow_log(game, 10)
+    early, early_queries = _reading(table)
+
+    _grow_log(game, 10_000)
+    late, late_queries = _reading(table)
+
+    assert len(late_queries) == len(early_queries)
+    assert len(late.log) == LOG_LINES
+    assert len(early.log) == min(LOG_LINES, game.actions.filter(seq__lte=early.key[1]).count())
+    # The log is read newest first with a limit: the database returns LOG_LINES rows.
+    log_query = next(q for q in late_queries if "message" in q and "ORDER BY" in q)
+    assert f"LIMIT {LOG_LINES}" in log_query

@@ -145,17 +145,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         token = query.get("token", query.get("invitation", [""]))[0]
+        # Subscribe BEFORE reading the table: a change committed between the read and
+        # the subscription would otherwise never reach this page (a page swapped by a
+        # boosted form reconnects exactly while its own POST's bot or move lands). The
+        # group's messages wait until connect returns; those already shown are skipped.
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         try:
             self.position, sent, payload = await database_sync_to_async(_sync_open)(
                 self.table_id, self.user, token, self.lang, self.as_html
             )
         except ServiceError as refusal:
+            await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
             await self._error(refusal.as_dict(self.lang))
             code = CLOSE_NOT_FOUND if refusal.code == "not_found" else CLOSE_FORBIDDEN
             await self.close(code=code)
             return
         self.joined = True
-        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         await self._send_payload(sent, payload)
 
     async def disconnect(self, code):
@@ -227,6 +232,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # ----- group → this connection ---------------------------------------------------
 
     async def table_changed(self, event):
+        if not self.joined:
+            return  # refused at connect: it never sees the table
         if self.sent is not None and self.sent[0] is not None:
             game_id, version = self.sent
             if event.get("game_id", game_id) == game_id and event["version"] <= version:
@@ -244,6 +251,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_payload(sent, payload)
 
     async def table_chat(self, event):
+        if not self.joined:
+            return
         snapshots.forget(self.table_id)  # its chat is behind: the next reader reads again
         if self.as_html:
             sent, payload = await database_sync_to_async(_render)(

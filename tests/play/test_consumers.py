@@ -384,3 +384,32 @@ async def test_html_connections_fall_back_or_get_fragments(alice, bob):
     error = await socket.receive_output(timeout=2)
     assert 'id="table-error"' in error["text"] and "JSON" in error["text"]
     await socket.disconnect()
+
+
+def test_a_change_landing_while_a_socket_opens_still_reaches_it(alice, bob, monkeypatch):
+    # A page swapped by a boosted form reconnects while its own POST (here: the bot that
+    # fills the table) commits. Whatever commits after the socket read the table must
+    # still arrive, or the page stays on "waiting for players" until the next move.
+    from play.socket import consumer
+
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    do_join(table, bob)
+    read_table = consumer._sync_open
+
+    def read_then_a_bot_sits_down(*args):
+        opened = read_table(*args)
+        do_add_bot(table, alice)  # commits, and broadcasts, before this call returns
+        return opened
+
+    monkeypatch.setattr(consumer, "_sync_open", read_then_a_bot_sits_down)
+
+    async def first_views():
+        socket = await open_socket(alice, table.pk)
+        waiting = await next_of(socket, "state")
+        dealt = await next_of(socket, "state")
+        await socket.disconnect()
+        return waiting["view"], dealt["view"]
+
+    waiting, dealt = async_to_sync(first_views)()
+    assert waiting["game_id"] is None
+    assert dealt["game_id"] is not None and dealt["hand"] is not None

@@ -102,7 +102,7 @@ def main():
             started = time.perf_counter()
             for user, view in zip(users, views, strict=True):
                 render_table_fragments(snapshot.table, snapshot.game, user, view, lang="fr",
-                                       previous=snapshot.previous)
+                                       previous=snapshot.previous, shared=snapshot.rendered)
             html_ms.append((time.perf_counter() - started) * 1000)
     print(json.dumps({
         "database": connection.vendor,

@@ -85,6 +85,9 @@ class Snapshot:
     chat_read_at: float = field(default_factory=time.monotonic)
     # The log in sentences, by language: filled by play.presentation.view as readers ask.
     worded: dict = field(default_factory=dict)
+    # HTML every reader of this snapshot shares (the log, the chat, the table's links),
+    # by (fragment, language, ...): filled by play.presentation.table as readers ask.
+    rendered: dict = field(default_factory=dict)
 
     @property
     def key(self):

@@ -12,6 +12,9 @@ colours are presentation attributes (``fill``), which it allows.
 
 from __future__ import annotations
 
+import functools
+
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -113,10 +116,15 @@ def card_svg(
     """
     if not is_card(code):
         return card_back(size=size, extra_class=extra_class)
-    return _card_svg(code, four_colour, size, extra_class)
+    return _card_svg(code, four_colour, size, extra_class, translation.get_language())
 
 
-def _card_svg(code: str, four_colour: bool, size: int | None, extra_class: str) -> SafeString:
+# A drawing depends only on these arguments and the language of its label; a table frame
+# draws the same few dozen cards again and again, so each is drawn once per process.
+@functools.lru_cache(maxsize=4096)
+def _card_svg(
+    code: str, four_colour: bool, size: int | None, extra_class: str, lang: str | None
+) -> SafeString:
     rank, suit = code[0], code[1]
     classes = f"playing-card {extra_class}".strip()
     label = card_name(code)
@@ -165,6 +173,11 @@ def card_back(
     size: int | None = None, extra_class: str = "", label: str | None = None
 ) -> SafeString:
     """The back of a card (a card someone holds, or the stock)."""
+    return _card_back(size, extra_class, label, translation.get_language())
+
+
+@functools.lru_cache(maxsize=256)
+def _card_back(size: int | None, extra_class: str, label: str | None, lang: str | None):
     label = label or _("carte cachée")
     # A lattice of small diamonds inside a gold border, all in one path.
     diamonds = "".join(

@@ -10,7 +10,12 @@ import json
 import uuid
 
 from django.conf import settings
-from django.utils.translation import get_language, get_supported_language_variant, ngettext
+from django.utils.translation import (
+    get_language,
+    get_supported_language_variant,
+    gettext_lazy,
+    ngettext,
+)
 from django.utils.translation import gettext as _
 
 from cardgames import IllegalAction
@@ -41,50 +46,58 @@ def new_client_id() -> str:
     return uuid.uuid4().hex
 
 
+# What a button for an action of that type says (worded when read: a table frame asks
+# for several labels, and building the whole table each time cost ~30 lookups a label).
+TYPE_LABELS = {
+    "bid": gettext_lazy("Annoncer"),
+    "play": gettext_lazy("Jouer"),
+    "pass": gettext_lazy("Passer"),
+    "stand": gettext_lazy("Je garde l'atout"),
+    "beg": gettext_lazy("Je mendie"),
+    "give": gettext_lazy("Donner le point"),
+    "run": gettext_lazy("Refaire l'atout"),
+    "discard": gettext_lazy("Écarter"),
+    "fold": gettext_lazy("Se coucher"),
+    "check": gettext_lazy("Parole"),
+    "call": gettext_lazy("Suivre"),
+    "bet": gettext_lazy("Miser"),
+    "raise": gettext_lazy("Relancer"),
+    "all_in": gettext_lazy("Tapis"),
+    "allin": gettext_lazy("Tapis"),
+    "draw": gettext_lazy("Piocher"),
+    "take": gettext_lazy("Prendre"),
+    "take_discard": gettext_lazy("Prendre la défausse"),
+    "draw_stock": gettext_lazy("Piocher au talon"),
+    "meld": gettext_lazy("Poser"),
+    "lay_off": gettext_lazy("Ajouter à une combinaison"),
+    "knock": gettext_lazy("Frapper"),
+    "go_out": gettext_lazy("Sortir"),
+    "vade": gettext_lazy("Miser (vade)"),
+    "renvi": gettext_lazy("Renvier"),
+    "hold": gettext_lazy("Tenir"),
+    "keep": gettext_lazy("Garder"),
+    "exchange": gettext_lazy("Échanger"),
+    "show": gettext_lazy("Montrer sa main"),
+    "muck": gettext_lazy("Jeter sa main sans la montrer"),
+    "battez": gettext_lazy("Battez !"),
+    "follow": gettext_lazy("Tenir la vade"),
+    "tapis": gettext_lazy("Tapis"),
+    "recave": gettext_lazy("Se recaver"),
+    "mix": gettext_lazy("Mêler mon écart au talon"),
+    "close": gettext_lazy("Je ferme"),
+}
+PLACES = {"stock": gettext_lazy("au talon"), "discard": gettext_lazy("à la défausse"),
+          "pile": gettext_lazy("à la défausse")}
+BOT_LEVEL_NAMES = {"debutant": gettext_lazy("débutant"), "habitue": gettext_lazy("habitué"),
+                   "maitre": gettext_lazy("maître")}
+
+
 def type_label(kind: str, slug: str | None = None) -> str:
     """What a button for an action of that type says, in the reader's language."""
-    labels = {
-        "bid": _("Annoncer"),
-        "play": _("Jouer"),
-        "pass": _("Passer"),
-        "stand": _("Je garde l'atout"),
-        "beg": _("Je mendie"),
-        "give": _("Donner le point"),
-        "run": _("Refaire l'atout"),
-        "discard": _("Écarter"),
-        "fold": _("Se coucher"),
-        "check": _("Parole"),
-        "call": _("Suivre"),
-        "bet": _("Miser"),
-        "raise": _("Relancer"),
-        "all_in": _("Tapis"),
-        "allin": _("Tapis"),
-        "draw": _("Piocher"),
-        "take": _("Prendre"),
-        "take_discard": _("Prendre la défausse"),
-        "draw_stock": _("Piocher au talon"),
-        "meld": _("Poser"),
-        "lay_off": _("Ajouter à une combinaison"),
-        "knock": _("Frapper"),
-        "go_out": _("Sortir"),
-        "vade": _("Miser (vade)"),
-        "renvi": _("Renvier"),
-        "hold": _("Tenir"),
-        "keep": _("Garder"),
-        "exchange": _("Échanger"),
-        "show": _("Montrer sa main"),
-        "muck": _("Jeter sa main sans la montrer"),
-        "battez": _("Battez !"),
-        "follow": _("Tenir la vade"),
-        "tapis": _("Tapis"),
-        "recave": _("Se recaver"),
-        "mix": _("Mêler mon écart au talon"),
-        "close": _("Je ferme"),
-    }
     own = presenter(slug).TYPE_LABELS.get(kind) if slug else None
     if own is not None:
         return str(own)
-    return str(labels.get(kind, kind.replace("_", " ").capitalize()))
+    return str(TYPE_LABELS.get(kind, kind.replace("_", " ").capitalize()))
 
 
 def value_label(key: str, value) -> str:
@@ -96,9 +109,8 @@ def value_label(key: str, value) -> str:
         return words.cards(value)
     if isinstance(value, bool):
         return _("oui") if value else _("non")
-    places = {"stock": _("au talon"), "discard": _("à la défausse"), "pile": _("à la défausse")}
-    if isinstance(value, str) and value in places:
-        return str(places[value])
+    if isinstance(value, str) and value in PLACES:
+        return str(PLACES[value])
     return str(value)
 
 
@@ -141,9 +153,9 @@ def remaining_text(seconds: float) -> str:
 
 def bot_level_choices() -> list[tuple[str, str]]:
     """The bots' levels, weakest first, with their names in the reader's language."""
-    names = {"debutant": _("débutant"), "habitue": _("habitué"), "maitre": _("maître")}
-    return [(level, names[level]) for level in BOT_LEVELS]
+    return [(level, str(BOT_LEVEL_NAMES[level])) for level in BOT_LEVELS]
 
 
 def bot_level_label(level: str) -> str:
-    return dict(bot_level_choices()).get(level, "")
+    name = BOT_LEVEL_NAMES.get(level)
+    return str(name) if name is not None else ""

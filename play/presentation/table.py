@@ -166,13 +166,14 @@ def _score_rows(view: dict, names: list[str], you, winners: list[str]) -> list[d
     ]
 
 
-def _seating_rights(table, user, players: list[dict], you, invited: bool, request) -> dict:
+def _seating_rights(table, user, players: list[dict], you, invited: bool, request,
+                    links: dict) -> dict:
     """Who may sit, add a bot or see the invitation, while the table waits."""
     authenticated = bool(user is not None and getattr(user, "is_authenticated", False))
     taken = sum(1 for p in players if p["taken"])
     open_seat = table.status == "waiting" and taken < table.seat_count
     owner = authenticated and table.owner_id == user.pk
-    invite_path = reverse("play:invitation", args=[table.invite_token])
+    invite_path = links["invite_path"]
     return {
         "taken": taken,
         "can_join": (
@@ -191,8 +192,16 @@ def _winners(game, view, names) -> list[str]:
     return [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
 
 
-def _links(table) -> dict:
+def _links(table, shared: dict | None = None, lang: str = "") -> dict:
+    """The table's addresses and choices, the same for every reader of a snapshot (so
+    worked out once per snapshot and language when ``shared`` is the snapshot's)."""
+    if shared is not None:
+        found = shared.get(("links", lang))
+        if found is None:
+            found = shared[("links", lang)] = _links(table)
+        return found
     return {
+        "invite_path": reverse("play:invitation", args=[table.invite_token]),
         "act_url": reverse("play:act", args=[table.pk]),
         "chat_url": reverse("play:chat", args=[table.pk]),
         "rules_url": reverse("rules:page", args=[table.game_slug]),
@@ -205,12 +214,13 @@ def _links(table) -> dict:
 
 def table_context(
     table, game, user, view=None, lang: str | None = None, request=None, invited: bool = True,
-    previous=LOOK_UP,
+    previous=LOOK_UP, shared: dict | None = None,
 ) -> dict:
     """Everything the table templates need, for one user's view of one table.
 
     ``invited``: whether this user may take a seat at an unlisted table (the page knows
-    from the session; a socket was only opened by someone allowed to watch).
+    from the session; a socket was only opened by someone allowed to watch). ``shared``:
+    the snapshot's memo of what every reader shares (``Snapshot.rendered``).
     """
     lang, view, engine = lang_code(lang), view or {}, table.engine
     names = _seat_names(table, view)
@@ -228,8 +238,9 @@ def table_context(
     players = _players(table, view, names)
     for p in players:  # the seat to watch: yours, and whose turn it is
         p.update(you=p["position"] == you, actor=not over and p["position"] == actor)
-    rights = _seating_rights(table, user, players, you, invited, request)
-    return rights | _links(table) | {
+    links = _links(table, shared, lang)
+    rights = _seating_rights(table, user, players, you, invited, request, links)
+    return rights | links | {
         "table": table,
         "game": game,
         "engine": engine,
@@ -265,20 +276,42 @@ def table_context(
 
 
 def render_table_fragments(
-    table, game, user, view, request=None, lang: str | None = None, previous=LOOK_UP
+    table, game, user, view, request=None, lang: str | None = None, previous=LOOK_UP,
+    shared: dict | None = None,
 ) -> str:
     """The table's live parts as out-of-band fragments, for the htmx socket.
 
     Each element keeps its id and carries ``hx-swap-oob="true"``, so the ws extension
     replaces the page's element of the same id. Only ``view`` (one seat's view) is read,
     so nothing hidden from that seat can end up in the HTML.
+
+    ``shared`` (the snapshot's ``rendered`` memo): the parts that are the same for every
+    reader of this version (the log, the chat) are rendered once per language and reused
+    by the table's other connections; only the seat's own parts are rendered per seat.
     """
     lang = lang_code(lang or getattr(user, "preferred_language", None))
     with translation.override(lang):
-        context = table_context(table, game, user, view, lang=lang, previous=previous)
+        context = table_context(table, game, user, view, lang=lang, previous=previous,
+                                shared=shared)
         context["oob"] = True
         context["user"] = user
-        return render_to_string("play/_table.html#fragments", context, request=request)
+        if shared is None:
+            return render_to_string("play/_table.html#fragments", context, request=request)
+        own = render_to_string("play/_table.html#seat-fragments", context, request=request)
+        return own + _shared_fragments(shared, lang, context)
+
+
+def _shared_fragments(shared: dict, lang: str, context: dict) -> str:
+    """The log and the chat as the snapshot's readers in ``lang`` all receive them (the
+    chat differs only for those who muted it)."""
+    key = ("log+chat", lang, context["chat_muted"])
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = render_to_string("play/_table.html#shared-fragments", {
+            "oob": True, "log": context["log"], "chat": context["chat"],
+            "chat_muted": context["chat_muted"],
+        })
+    return found
 
 
 def render_error_fragment(message: str, request=None) -> str:

@@ -57,7 +57,7 @@ def payload_of(snapshot, user, lang, as_html):
     view = view_from_snapshot(snapshot, user, lang)
     if as_html:
         payload = render_table_fragments(snapshot.table, snapshot.game, user, view, lang=lang,
-                                         previous=snapshot.previous)
+                                         previous=snapshot.previous, shared=snapshot.rendered)
     else:
         payload = {"type": "state", "version": view["version"], "game_id": view["game_id"],
                    "view": view}

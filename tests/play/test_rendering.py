@@ -165,3 +165,34 @@ def test_the_tag_follows_the_four_colour_choice():
 
     assert template.render(Context({"four_colour_deck": True})) == card_svg("Ac", four_colour=True)
     assert template.render(Context({})) == card_svg("Ac")
+
+
+def _without_form_ids(html):
+    return re.sub(r'name="id" value="[0-9a-f]+"', 'name="id" value=""', html)
+
+
+def test_frames_sharing_the_log_and_chat_match_frames_rendered_alone(started, alice, bob,
+                                                                     charlie):
+    # The socket renders the parts every reader shares once per snapshot and language;
+    # each reader must still get exactly what a frame of their own would hold, and a
+    # reader who muted the chat must not receive the others' copy (nor they theirs).
+    from play.actions import do_chat, do_mute_chat
+    from play.presentation.view import view_from_snapshot
+    from play.queries import load_snapshot
+
+    table, _ = started
+    do_chat(table, alice, "Bonne chance à tous")
+    do_mute_chat(table, bob, True)
+    snapshot = load_snapshot(table.pk)
+    shared = snapshot.rendered
+    for lang in ("fr", "en"):
+        for user in (bob, alice, charlie, bob):
+            view = view_from_snapshot(snapshot, user, lang)
+            alone = render_table_fragments(snapshot.table, snapshot.game, user, view,
+                                           lang=lang, previous=snapshot.previous)
+            together = render_table_fragments(snapshot.table, snapshot.game, user, view,
+                                              lang=lang, previous=snapshot.previous,
+                                              shared=shared)
+            assert _without_form_ids(together) == _without_form_ids(alone)
+            assert ("Bonne chance à tous" in together) is (user != bob)
+    assert {key[1] for key in shared if key[0] == "log+chat"} == {"fr", "en"}

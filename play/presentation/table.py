@@ -32,6 +32,7 @@ from play.presentation.labels import (
     new_client_id,
     remaining_text,
 )
+from play.presentation.seats import around_the_table, seat_facts
 from play.presentation.words import of_name
 from play.queries import previous_game
 
@@ -237,7 +238,9 @@ def table_context(
     hand = hand_context(engine, game, view, legal, my_turn)
     players = _players(table, view, names)
     for p in players:  # the seat to watch: yours, and whose turn it is
-        p.update(you=p["position"] == you, actor=not over and p["position"] == actor)
+        p.update(you=p["position"] == you, actor=not over and p["position"] == actor,
+                 facts=seat_facts(table.game_slug, view, p["position"]) if game else {})
+    ring = around_the_table(players, you)
     links = _links(table, shared, lang)
     rights = _seating_rights(table, user, players, you, invited, request, links)
     return rights | links | {
@@ -249,6 +252,7 @@ def table_context(
         "lang": lang,
         "names": names,
         "players": players,
+        "ring": ring,
         "you": you,
         "seated": you is not None,
         "actor": actor,

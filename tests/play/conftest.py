@@ -131,10 +131,15 @@ def screenshots(tmp_path) -> Path:
     return folder
 
 
-def log_in(browser, server, name):
-    """A logged-in page on a phone-sized screen: the table must be playable there."""
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+
+
+def log_in(browser, server, name, size=PHONE):
+    """A logged-in page, on a phone-sized screen unless told: the table must be playable
+    there."""
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="fr-FR", device_scale_factor=1
+        viewport={"width": size[0], "height": size[1]}, locale="fr-FR", device_scale_factor=1
     )
     context.set_default_timeout(15_000)
     page = context.new_page()

@@ -90,6 +90,12 @@ def board_text(page) -> str:
     return page.locator("#table-board").inner_text()
 
 
+def previous_text(page) -> str:
+    """The last finished hand, kept under the buttons while the next one is played."""
+    previous = page.locator("#actions .previous-hand")
+    return previous.inner_text() if previous.count() else ""
+
+
 def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, screenshots):
     start(page, server, "ramponneau")
     board = board_text(page)
@@ -114,9 +120,9 @@ def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, scree
 
     # Then check or call down to the end of the hand; the next one is dealt at once and
     # the finished hand stays readable under the table.
-    play_until(page, ui, lambda p: "Le coup précédent" in board_text(p),
+    play_until(page, ui, lambda p: "Le coup précédent" in previous_text(p),
                prefer=("Parole", "Suivre", "Montrer"))
-    previous = page.locator("#table-board .previous-hand").inner_text()
+    previous = page.locator("#actions .previous-hand").inner_text()
     assert "gagne" in previous
     page.screenshot(path=str(screenshots / "ramponneau-after-a-hand-phone.png"), full_page=True)
 
@@ -132,7 +138,7 @@ def test_three_deals_of_ambigu(page, ui, server, screenshots):
             p.screenshot(path=str(screenshots / "ambigu-exchange-phone.png"), full_page=True)
             shot["exchange"] = True
 
-    play_until(page, ui, lambda p: "Le coup précédent (n° 3)" in board_text(p), timeout=180,
+    play_until(page, ui, lambda p: "Le coup précédent (n° 3)" in previous_text(p), timeout=180,
                prefer=("Battez", "Ouvrir", "Tenir", "Suivre"), each=look)
     assert "Poule" in board_text(page)
     page.screenshot(path=str(screenshots / "ambigu-table-phone.png"), full_page=True)

@@ -16,6 +16,9 @@ messages said generically, « Alice : le roi de pique. », and its refusals as a
 - ``TYPE_LABELS``: button words for its action types (lazy translations);
 - ``action_label(action) -> str | None``: its own wording of a concrete action;
 - ``hand(view, legal, my_turn) -> dict``: its own hand (Remigio's melds);
+- ``seat_notes(view, seat) -> list[str]``: what its seats show besides the shared facts
+  (``play.presentation.seats``: cards held, stack, bet, bid, tricks), and
+  ``FOLDED_WORD``: its word for a seat out of the hand (« couché » otherwise);
 - ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high) -> dict``: how its amount
   templates are offered (Ramponneau: always a slider, with an all-in button).
 """
@@ -48,6 +51,8 @@ DEFAULTS = {
     "TYPE_LABELS": {},
     "action_label": _no_label,
     "hand": None,
+    "seat_notes": None,
+    "FOLDED_WORD": None,
     "AMOUNTS_ON_A_SLIDER": False,
     "amount_extras": _no_extras,
 }

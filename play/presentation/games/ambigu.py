@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import (
     gettext_lazy,
+    ngettext,
     ngettext_lazy,
     npgettext_lazy,
     pgettext,
@@ -322,3 +323,20 @@ def _result(result, names, seats) -> dict:
             if isinstance(d, (list, tuple)) and len(d) == 3
         ],
     }
+
+
+FOLDED_WORD = gettext_lazy("passé")
+
+
+def seat_notes(view, seat) -> list[str]:
+    """Ambigu's seats also say who called « battez », who opened the vade, and how many
+    cards each changed at the exchange."""
+    notes = []
+    if seat == view.get("battez"):
+        notes.append(_("battez"))
+    if seat == view.get("opener"):
+        notes.append(_("vade"))
+    changed = (view.get("exchanged") or [])[seat:seat + 1]
+    if changed and changed[0]:
+        notes.append(ngettext("%(n)s changée", "%(n)s changées", changed[0]) % {"n": changed[0]})
+    return notes

@@ -207,3 +207,22 @@ def _row(view, names, s, seats) -> dict:
         "you": s == view.get("you"),
         "actor": s == view.get("actor"),
     }
+
+
+def seat_notes(view, seat) -> list[str]:
+    """The blinds, a seat sitting this hand out or that mucked, and what it won."""
+    notes = []
+    if seat == view.get("small_blind_seat"):
+        notes.append(_("petite blinde"))
+    if seat == view.get("big_blind_seat"):
+        notes.append(_("grosse blinde"))
+    if (view.get("dealt_in") or [None] * (seat + 1))[seat] is False:
+        notes.append(_("absent du coup"))
+    elif (view.get("mucked") or [None] * (seat + 1))[seat]:
+        notes.append(_("main jetée"))
+    won = sum(share for pot in view.get("awards") or []
+              for winner, share in zip(pot.get("winners") or [], pot.get("shares") or [],
+                                       strict=False) if winner == seat)
+    if won:
+        notes.append(_("gagne %(n)s") % {"n": won})
+    return notes

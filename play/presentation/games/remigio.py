@@ -4,7 +4,7 @@ hand arranged in melds; the words of its log, its refusals and its options."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from play.presentation.board import per_seat
 from play.presentation.labels import action_json
@@ -248,3 +248,14 @@ def board(view, names) -> dict:
             if isinstance(row, list)
         ][::-1][:10],
     }
+
+
+def seat_notes(view, seat) -> list[str]:
+    """Each seat's chips (payment scoring) or points (elimination)."""
+    payment = (view.get("options") or {}).get("scoring") == "payment"
+    values = view.get("chips" if payment else "scores") or []
+    if seat >= len(values) or values[seat] is None:
+        return []
+    if payment:
+        return [ngettext("%(n)s jeton", "%(n)s jetons", values[seat]) % {"n": values[seat]}]
+    return [ngettext("%(n)s point", "%(n)s points", values[seat]) % {"n": values[seat]}]

@@ -1,0 +1,120 @@
+"""The table as players expect it, in a real browser: on a phone (390×844) and a laptop
+(1280×800), for each of the five games, Alice plays a whole deal against bots through the
+page, and at every one of her turns her hand and her first button are inside the first
+screen, the page scrolled to the top. Any console error or Content-Security-Policy
+violation fails the test. One screenshot per game and size goes to TAVERNE_SCREENSHOTS
+(docs/screenshots/ in the README are made that way: docs/screenshots/README.md).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.play.conftest import DESKTOP, PHONE
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing"),
+]
+
+# When a deal (a hand, a round) is over, for each game, as the page shows it.
+DEAL_OVER = {
+    "ascenseur": "() => document.querySelector('#table-board .felt__line')"
+                 "?.innerText.includes('Donne 2 sur')",
+    "ramponneau": "() => !!document.querySelector('.previous-hand')",
+    "ambigu": "() => !!document.querySelector('.previous-hand')",
+    "all-fours": "() => document.querySelectorAll('.deal-sheet__table tbody tr').length > 0"
+                 " || !!document.querySelector('#turn.turn--over')",
+    "remigio": "() => !!document.querySelector('#table-board .round-result')",
+}
+# Buttons Alice prefers when she has them: keep the deal going without folding at once.
+PREFER = ("Parole", "Suivre", "Tenir", "Battez", "Piocher au talon", "Je garde", "Montrer")
+
+WATCH_CSP = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', e =>
+    window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
+"""
+
+
+def inside_first_screen(page, selector, height) -> tuple[bool, dict | None]:
+    box = None
+    for _ in range(20):  # a frame may be swapping the element right now
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
+    return (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height), box
+
+
+def take_turn(page, ui) -> bool:
+    picker = page.locator("#my-hand .card-picker")
+    if picker.count():
+        low = int(picker.get_attribute("data-low") or 0)
+        for i in range(low):
+            page.locator("#my-hand .card-choice__box").nth(i).check()
+        return ui.click_and_wait(page, page.locator("#my-hand form button[type=submit]").last)
+    closing = page.locator("#my-hand .close-button:enabled")
+    if closing.count():
+        return ui.click_and_wait(page, closing.first)
+    for text in PREFER:
+        button = page.locator("#actions button[name=action_json]:enabled", has_text=text)
+        if button.count():
+            return ui.click_and_wait(page, button.first)
+    button = page.locator("button[name=action_json]:enabled")
+    if button.count():
+        return ui.click_and_wait(page, button.first)
+    return False
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("slug", ["ascenseur", "ramponneau", "ambigu", "all-fours", "remigio"])
+def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
+    slug, size, browser, server, ui, screenshots
+):
+    page = ui.log_in(browser, server, "alice", size=size)
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.add_init_script(WATCH_CSP)
+    page.goto(f"{server}/jouer/")
+    page.click(f"#jeu-{slug} button:has-text('Jouer maintenant')")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+
+    turns, shot, end = 0, False, time.monotonic() + 180
+    while not page.evaluate(DEAL_OVER[slug]):
+        assert time.monotonic() < end, f"{slug}: the deal did not end in time"
+        if not page.locator("#turn.turn--mine").count():
+            page.wait_for_timeout(50)
+            continue
+        page.evaluate("window.scrollTo(0, 0)")
+        has_cards = page.locator("#my-hand .playing-card").count() > 0
+        legal = page.locator(
+            "button[name=action_json]:enabled, #my-hand .card-picker, #my-hand .close-button"
+        )
+        if not (has_cards and legal.count()):
+            page.wait_for_timeout(50)  # between two frames of the same turn
+            continue
+        hand_ok, hand = inside_first_screen(page, "#my-hand", size[1])
+        button_ok, button = inside_first_screen(
+            page, "button[name=action_json]:enabled, #my-hand .card-choice", size[1])
+        if not (hand_ok and button_ok):
+            page.screenshot(path=str(screenshots / f"table-{slug}-{size[0]}-too-low.png"))
+        assert hand_ok, f"{slug} {size}: the hand is not in the first screen: {hand}"
+        assert button_ok, f"{slug} {size}: the first action is not in the first screen: {button}"
+        if not shot:
+            name = "phone" if size == PHONE else "desktop"
+            page.screenshot(path=str(screenshots / f"table-{slug}-{name}.png"))
+            shot = True
+        turns += take_turn(page, ui)
+    assert turns > 0, f"{slug}: Alice never played"
+    problems += page.evaluate("window.__cspViolations")
+    assert problems == [], problems
+    page.context.close()

@@ -1,7 +1,8 @@
 /*
  * The table page's few behaviours htmx cannot give: the move clock, the bet slider's
  * live value, assembling template actions before they go over the socket, clearing the
- * chat box after sending, and the archive's arrow keys. Everything works without it.
+ * chat box after sending, the log told to screen readers, the keyboard focus kept in the
+ * hand across frames, and the archive's arrow keys. Everything works without it.
  */
 (function () {
   "use strict";
@@ -195,6 +196,51 @@
   });
   var firstRoot = document.querySelector("[data-melds]");
   if (firstRoot) { firstRoot.setAttribute("data-laid", ""); layArrangement(true); }
+
+  // The game log, told to screen readers: each frame replaces the log, so the lines it
+  // brings are copied into a live region that stays (#log-announcer, polite).
+  function logLines() {
+    return Array.prototype.map.call(
+      document.querySelectorAll("#game-log .game-log__list li"),
+      function (li) { return li.textContent.trim(); }
+    );  // newest first
+  }
+  var seenLines = logLines();
+  function announceNewLines() {
+    var lines = logLines();
+    var announcer = document.getElementById("log-announcer");
+    if (!announcer) { seenLines = lines; return; }
+    var fresh = lines;
+    if (seenLines.length) {
+      var probe = seenLines.slice(0, 3);
+      for (var k = 0; k < lines.length; k++) {
+        var same = probe.every(function (line, i) { return lines[k + i] === line; });
+        if (same) { fresh = lines.slice(0, k); break; }
+      }
+    }
+    seenLines = lines;
+    if (fresh.length && fresh.length <= 6) {
+      announcer.textContent = fresh.slice().reverse().join(" ");
+    }
+  }
+
+  // A frame replaces the hand and the buttons: a keyboard player's focus would fall back
+  // to the top of the page. It goes back to the first button, else to the hand.
+  var focusWasInPlay = false;
+  document.body.addEventListener("htmx:wsBeforeMessage", function () {
+    var active = document.activeElement;
+    focusWasInPlay = !!(active && active.closest && active.closest("#my-hand, #actions"));
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    announceNewLines();
+    var active = document.activeElement;
+    if (focusWasInPlay && (!active || active === document.body || !active.isConnected)) {
+      var target = document.querySelector(
+        "#actions button[name=action_json]:enabled, #my-hand button[name=action_json]:enabled"
+      ) || document.getElementById("my-hand");
+      if (target) { target.focus({ preventScroll: true }); }
+    }
+  });
 
   // Archive: ← and → step through the game.
   document.addEventListener("keydown", function (event) {

@@ -97,13 +97,13 @@ def test_alice_and_bob_play_an_ascenseur_to_the_end(server, log_in, ui, screensh
     row = bob.locator(".open-table", has_text="La table du navigateur")
     row.locator("button:has-text('Rejoindre')").click()
     bob.wait_for_url(table_url)
-    assert "Bob" in bob.locator("#table-board .seats").inner_text()
+    assert "Bob" in bob.locator("#table-board .ring").inner_text()
 
     # Alice fills the two last seats with bots; the deal starts.
     alice.goto(table_url)
     for bots in (1, 2):
         alice.click("#table-board button:has-text('Ajouter un automate')")
-        alice.locator("#table-board .seats .badge--bot").nth(bots - 1).wait_for()
+        alice.locator("#table-board .ring .badge--bot").nth(bots - 1).wait_for()
     alice.wait_for_selector("#table-board .felt")
     bob.wait_for_selector("#table-board .felt")  # Bob's page updated itself, live
     assert deal_number(alice) == 1 and deal_number(bob) == 1

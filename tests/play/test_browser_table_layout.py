@@ -118,3 +118,47 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
     problems += page.evaluate("window.__cspViolations")
     assert problems == [], problems
     page.context.close()
+
+
+def test_a_keyboard_player_plays_a_whole_deal_and_hears_the_others_moves(
+    browser, server, ui
+):
+    page = ui.log_in(browser, server, "alice", size=DESKTOP)
+    page.goto(f"{server}/jouer/")
+    page.click("#jeu-ascenseur button:has-text('Jouer maintenant')")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+
+    # Second Tab: the link to the hand; from there, Tab reaches the first card or button.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Aller à votre main"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "my-hand"
+
+    on_an_action = ("() => { const a = document.activeElement;"
+                    " return !!a && a.matches('button[name=action_json]:enabled'); }")
+    moves, end = 0, time.monotonic() + 120
+    while "Donne 2 sur" not in page.locator("#table-board .felt__line").inner_text():
+        assert time.monotonic() < end, "the deal did not end in time"
+        if not page.locator("#turn.turn--mine").count():
+            page.wait_for_timeout(50)
+            continue
+        for _ in range(15):  # from the hand (or a button kept in focus) to an action
+            if page.evaluate(on_an_action):
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate(on_an_action), "Tab never reached a legal action"
+        before = ui.version_of(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "v => { const i = document.querySelector('#actions input[name=version],"
+            " #my-hand input[name=version]'); return !i || i.value !== v; }", arg=before)
+        moves += 1
+        # The focus stays in the play area after the frame that answered the move.
+        assert page.evaluate(
+            "() => !!document.activeElement.closest('#my-hand, #actions')"), "focus lost"
+    assert moves >= 2  # a bid and a card, at least
+    announced = page.locator("#log-announcer").inner_text()
+    assert announced.strip(), "the other players' moves were never announced"
+    page.context.close()

@@ -5,7 +5,7 @@ from play.queries import my_turn_count as my_turn_count_of
 
 def play(request):
     """``my_turn_count`` (queried once, and only if a template reads it) and
-    ``four_colour_deck`` (the player's choice, kept in the session)."""
+    ``four_colour_deck`` and ``table_sounds`` (the player's choices, kept in the session)."""
     user = getattr(request, "user", None)
     cached = []
 
@@ -20,4 +20,5 @@ def play(request):
     return {
         "my_turn_count": my_turn_count,
         "four_colour_deck": bool(session.get("four_colour_deck")) if session is not None else False,
+        "table_sounds": bool(session.get("table_sounds")) if session is not None else False,
     }

@@ -129,11 +129,22 @@ def mute_chat(request, table_id):
     return redirect(f"{table.get_absolute_url()}#chat-title")
 
 
-@require_POST
-def four_colour(request):
-    """Switch the four-colour deck on or off (kept in the session)."""
-    request.session["four_colour_deck"] = request.POST.get("on") == "1"
+def _switch(request, key):
+    """Turn a table preference on or off (kept in the session), back to the page."""
+    request.session[key] = request.POST.get("on") == "1"
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         target = reverse("play:lobby")
     return redirect(target)
+
+
+@require_POST
+def four_colour(request):
+    """Switch the four-colour deck on or off."""
+    return _switch(request, "four_colour_deck")
+
+
+@require_POST
+def sounds(request):
+    """Switch the table's sounds (your turn, a card played) on or off; off by default."""
+    return _switch(request, "table_sounds")

@@ -17,6 +17,7 @@ urlpatterns = [
     path("tables/<int:table_id>/discussion/", tables.chat, name="chat"),
     path("tables/<int:table_id>/discussion/couper/", tables.mute_chat, name="mute_chat"),
     path("quatre-couleurs/", tables.four_colour, name="four_colour"),
+    path("sons/", tables.sounds, name="sounds"),
     path("mes-parties/", lobby.my_games, name="my_games"),
     path("parties/<int:game_id>/", archives.archive_page, name="archive"),
     path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),

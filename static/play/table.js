@@ -224,6 +224,94 @@
     }
   }
 
+  // Motion and sounds. A frame replaces the whole board, so what moved is found by
+  // comparing it with the page just before: cards new in the hand are dealt in, the seat
+  // that just played flashes, the pot that grew pulses (play.css animates the classes,
+  // and not at all under prefers-reduced-motion). Counters for the browser tests.
+  var motion = window.taverneMotion = { dealt: 0, played: 0, pot: 0, sounds: 0 };
+  function handCodes() {
+    return Array.prototype.map.call(
+      document.querySelectorAll("#my-hand .playing-card[aria-label]"),
+      function (svg) { return svg.getAttribute("aria-label"); }
+    );
+  }
+  function actorName() {
+    var seat = document.querySelector("#table-board .seat--actor .seat__name");
+    return seat ? seat.textContent : null;
+  }
+  function potText() {
+    var pot = document.querySelector("#table-board .felt__pot, #table-board .felt__pots");
+    return pot ? pot.textContent.trim() : null;
+  }
+  var before = null;
+
+  var audio = null;
+  function soundsOn() {
+    var page = document.querySelector(".table-page");
+    return !!page && page.getAttribute("data-sounds") === "on";
+  }
+  function beep(notes) {
+    if (!soundsOn() || !window.AudioContext) { return; }
+    audio = audio || new window.AudioContext();
+    if (audio.state === "suspended") { audio.resume(); }
+    var start = audio.currentTime;
+    notes.forEach(function (note) {
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.frequency.value = note[0];
+      gain.gain.setValueAtTime(0.001, start + note[1]);
+      gain.gain.exponentialRampToValueAtTime(0.15, start + note[1] + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.001, start + note[1] + note[2]);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start + note[1]);
+      osc.stop(start + note[1] + note[2] + 0.02);
+    });
+    motion.sounds += 1;
+  }
+  // Browsers start sound only after a gesture on the page: the first one wakes it.
+  ["pointerdown", "keydown"].forEach(function (kind) {
+    document.addEventListener(kind, function () {
+      if (soundsOn() && window.AudioContext && !audio) { audio = new window.AudioContext(); }
+    }, { once: true });
+  });
+
+  document.body.addEventListener("htmx:wsBeforeMessage", function () {
+    before = { hand: handCodes(), actor: actorName(), pot: potText(),
+               mine: !!document.querySelector("#turn.turn--mine") };
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    if (!before) { return; }
+    var had = {};
+    before.hand.forEach(function (code) { had[code] = true; });
+    var dealt = 0;
+    document.querySelectorAll("#my-hand .playing-card[aria-label]").forEach(function (svg) {
+      if (before.hand.length && !had[svg.getAttribute("aria-label")]) {
+        var item = svg.closest(".card-row__item, .meld__card") || svg;
+        item.classList.add("motion-dealt");
+        dealt += 1;
+      }
+    });
+    if (dealt) { motion.dealt += 1; }
+    var actor = actorName();
+    if (before.actor && before.actor !== actor) {
+      document.querySelectorAll("#table-board .seat__name").forEach(function (name) {
+        if (name.textContent === before.actor) {
+          name.closest(".seat").classList.add("motion-played");
+          motion.played += 1;
+        }
+      });
+      beep([[660, 0, 0.06]]);  // a card or a word from the seat that just played
+    }
+    var pot = potText();
+    if (before.pot !== null && pot !== null && pot !== before.pot) {
+      var box = document.querySelector("#table-board .felt__pot, #table-board .felt__pots");
+      if (box) { box.classList.add("motion-pot"); motion.pot += 1; }
+    }
+    var mine = !!document.querySelector("#turn.turn--mine");
+    if (mine && !before.mine) { beep([[523, 0, 0.12], [784, 0.13, 0.18]]); }  // your turn
+    before = null;
+  });
+
   // A frame replaces the hand and the buttons: a keyboard player's focus would fall back
   // to the top of the page. It goes back to the first button, else to the hand.
   var focusWasInPlay = false;

@@ -161,4 +161,34 @@ def test_a_keyboard_player_plays_a_whole_deal_and_hears_the_others_moves(
     assert moves >= 2  # a bid and a card, at least
     announced = page.locator("#log-announcer").inner_text()
     assert announced.strip(), "the other players' moves were never announced"
+
+    # Motion: the second deal's cards were dealt in, the seats that played flashed.
+    motion = page.evaluate("window.taverneMotion")
+    assert motion["dealt"] >= 1 and motion["played"] >= 2, motion
+    assert motion["sounds"] == 0  # sounds are off until the player turns them on
+    animation = ("() => { const li = document.createElement('li');"
+                 " li.className = 'card-row__item motion-dealt';"
+                 " document.querySelector('#my-hand').appendChild(li);"
+                 " const name = getComputedStyle(li).animationName; li.remove(); return name; }")
+    assert page.evaluate(animation) == "dealt-in"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(animation) == "none"
+    page.context.close()
+
+
+def test_a_player_who_turns_the_sounds_on_hears_the_table(browser, server, ui):
+    page = ui.log_in(browser, server, "alice", size=PHONE)
+    page.goto(f"{server}/jouer/")
+    page.click("#jeu-ascenseur button:has-text('Jouer maintenant')")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+    page.click("button:has-text('Activer les sons')")
+    page.wait_for_selector(".table-page[data-sounds=on]")
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    page.click("body")  # the gesture browsers want before a page makes sound
+    end = time.monotonic() + 60
+    while not page.evaluate("window.taverneMotion.sounds > 0"):
+        assert time.monotonic() < end, "no sound was played"
+        if page.locator("#turn.turn--mine").count():
+            take_turn(page, ui)  # each move brings frames: a seat played, a turn came
+        page.wait_for_timeout(100)
     page.context.close()

@@ -246,3 +246,18 @@ def test_charlie_cannot_see_an_unlisted_table(client, alice, charlie):
     client.force_login(charlie)
 
     assert client.get(f"/jouer/tables/{table.pk}/").status_code == 404
+
+
+def test_the_table_is_silent_until_the_player_turns_the_sounds_on(client, alice, bob):
+    table, _ = ascenseur_table(alice, bob)
+    client.force_login(alice)
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert 'data-sounds="off"' in page and "Activer les sons" in page
+
+    response = client.post("/jouer/sons/", {"on": "1", "next": table.get_absolute_url()})
+    assert response.status_code == 302 and response.url == table.get_absolute_url()
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert 'data-sounds="on"' in page and "Couper les sons" in page
+
+    client.post("/jouer/sons/", {"on": "0", "next": "https://evil.example/"})
+    assert 'data-sounds="off"' in client.get(table.get_absolute_url()).content.decode()

@@ -298,3 +298,21 @@ def test_it_says_how_many_players_a_game_takes_without_a_bare_name():
     message = {"code": "options.seats", "game": "ambigu", "low": 2, "high": 6}
 
     assert refusal("ambigu", message) == "Une table de l'Ambigu réunit de 2 à 6 joueurs."
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_it_labels_every_button_with_a_card_or_a_count_in_good_form(slug, language):
+    from play.presentation.labels import action_label
+
+    game = get_game(slug)
+    deck = deck_of(slug)
+    actions = [{"type": kind, "card": card} for kind in ("play", "discard") for card in deck]
+    actions += [{"type": kind, "cards": deck[i : i + 2]} for kind in ("discard", "exchange")
+                for i in range(0, len(deck), 2)]
+    actions += [{"type": "bid", "tricks": n} for n in COUNTS]
+    with translation.override(language):
+        wrong = {label: bad_forms(label, language) for label in
+                 (action_label(game, action) for action in actions)}
+
+    assert {label: problems for label, problems in wrong.items() if problems} == {}

@@ -353,6 +353,8 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
 }
 X_FRAME_OPTIONS = "DENY"
+# A form refused by the CSRF check gets the site's 403 page, in the visitor's language.
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 
 # Production security: HTTPS everywhere, behind a reverse proxy that
 # terminates TLS and says so with X-Forwarded-Proto.

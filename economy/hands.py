@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from accounts import levels
 from cardgames import available_games
@@ -167,7 +168,11 @@ def do_buy_pack(user, pack, request_key: str | None = None) -> LedgerEntry:
         except ledger.InsufficientFunds:
             raise EconomyError(
                 "insufficient_tokens",
-                _("Il vous faut %(price_tokens)s jetons d'or (vous en avez %(tokens)s)."),
+                ngettext_lazy(
+                    "Il vous faut %(price_tokens)s jeton d'or (vous en avez %(tokens)s).",
+                    "Il vous faut %(price_tokens)s jetons d'or (vous en avez %(tokens)s).",
+                    "price_tokens",
+                ),
                 price_tokens=pack.price_tokens,
                 tokens=wallet.tokens,
             ) from None

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from economy import ledger
@@ -277,11 +277,16 @@ def do_refund(purchase, *, clawback_remaining: bool = False) -> Purchase:
 def _receipt(values: dict) -> tuple[str, str]:
     """The receipt's subject and body, in the active language."""
     subject = gettext("Reçu de votre achat n°%(id)s") % values
-    body = gettext(
+    body = ngettext(
+        "Bonjour %(name)s,\n\nMerci pour votre achat sur Taverne.\n\n"
+        "Achat n°%(id)s du %(date)s\n%(tokens)s jeton d'or — %(amount)s\n\n"
+        "Votre jeton est crédité sur votre compte. Vous retrouvez vos achats sous "
+        "« Mes achats » dans votre profil.\n\nLa Taverne\n",
         "Bonjour %(name)s,\n\nMerci pour votre achat sur Taverne.\n\n"
         "Achat n°%(id)s du %(date)s\n%(tokens)s jetons d'or — %(amount)s\n\n"
         "Vos jetons sont crédités sur votre compte. Vous retrouvez vos achats sous "
-        "« Mes achats » dans votre profil.\n\nLa Taverne\n"
+        "« Mes achats » dans votre profil.\n\nLa Taverne\n",
+        values["tokens"],
     ) % values
     return subject, body
 

@@ -30,8 +30,9 @@ class Refusal(Exception):
     def message(self, lang: str | None = None) -> str:
         """The reason, in ``lang`` (or the active language)."""
         with translation.override(lang) if lang else nullcontext():
-            text = str(self.template)
-            return text % self.params if self.params else text
+            # A template with parameters is formatted as it is: an ``ngettext_lazy`` naming
+            # its count parameter chooses its plural only then.
+            return self.template % self.params if self.params else str(self.template)
 
     def as_dict(self, lang: str | None = None) -> dict:
         data = {"type": "error", "code": self.code, "message": self.message(lang)}

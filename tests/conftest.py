@@ -11,6 +11,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings as django_settings
 from django.core.cache import cache
+from django.utils import translation
 
 PASSWORD = "taverne-test-password"
 
@@ -66,6 +67,15 @@ def _fresh_cache(settings, worker_id):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """End every test in the site's language: a page requested in English leaves English
+    active in the thread (LocaleMiddleware activates it for the request), and the next
+    test's words would come out in English."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from economy import games, ledger
 from economy.conf import setting
@@ -50,7 +51,11 @@ def do_buy_card_deck(user, request_key: str) -> CardDeck:
         except ledger.InsufficientFunds as short:
             raise EconomyError(
                 "insufficient_tokens",
-                _("Un jeu de cartes coûte %(price)s jetons d'or (vous en avez %(balance)s)."),
+                ngettext_lazy(
+                    "Un jeu de cartes coûte %(price)s jeton d'or (vous en avez %(balance)s).",
+                    "Un jeu de cartes coûte %(price)s jetons d'or (vous en avez %(balance)s).",
+                    "price",
+                ),
                 price=price,
                 balance=short.balance,
             ) from None

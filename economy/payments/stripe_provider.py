@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import stripe
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from economy.conf import payment_setting
 from economy.payments.base import (
@@ -30,7 +30,9 @@ CANCELED_EVENTS = {"checkout.session.expired"}
 def _product_name(purchase) -> str:
     """What the checkout page calls the bundle, in the buyer's language."""
     with translation.override(purchase.user.preferred_language):
-        return _("%(n)s jetons d'or — Taverne") % {"n": purchase.tokens}
+        return ngettext(
+            "%(n)s jeton d'or — Taverne", "%(n)s jetons d'or — Taverne", purchase.tokens
+        ) % {"n": purchase.tokens}
 
 
 def _plain(obj) -> dict:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -75,7 +76,11 @@ def buy_pack(request):
     else:
         messages.success(
             request,
-            _("%(hands)s mains ajoutées à votre réserve.") % {"hands": entry.amount},
+            ngettext(
+                "%(hands)s main ajoutée à votre réserve.",
+                "%(hands)s mains ajoutées à votre réserve.",
+                entry.amount,
+            ) % {"hands": entry.amount},
         )
     target = request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):

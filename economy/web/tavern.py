@@ -10,7 +10,7 @@ from economy.chips.rake import owner_takings
 from economy.chips.taverns import do_buy_card_deck, do_open_tavern_table
 from economy.conf import setting
 from play.models import Table
-from play.presentation.games import game_name
+from play.presentation.games import game_name, game_of_name
 from taverne.refusals import Refusal
 
 # The form's fields that are the tavern game's table options (its blinds and rake).
@@ -54,6 +54,7 @@ def tavern(request):
     tables = Table.objects.filter(owner=request.user, game_slug=slug, practice=False)
     return render(request, "economy/tavern.html", {
         "game_name": game_name(slug),
+        "game_of_name": game_of_name(slug),
         "decks": request.user.card_decks.filter(table__isnull=True).count(),
         "deck_price": setting("CARD_DECK_PRICE_TOKENS"),
         "tokens": ledger.wallet_of(request.user).tokens,

@@ -30,7 +30,11 @@ def hand_context(engine, game, view, legal, my_turn) -> dict:
                 "Choisissez %(n)s carte.", "Choisissez %(n)s cartes.", low
             ) % {"n": low}
         else:
-            instruction = _("Choisissez de %(low)s à %(high)s cartes.") % {"low": low, "high": high}
+            instruction = ngettext(
+                "Choisissez de %(low)s à %(high)s carte.",
+                "Choisissez de %(low)s à %(high)s cartes.",
+                high,
+            ) % {"low": low, "high": high}
         extra = [c for c in pool if c not in hand]
         return {
             "mode": "choose",

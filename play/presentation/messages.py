@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from cardgames.cards import is_card
 from play.presentation import words
-from play.presentation.games import game_name, presenter
+from play.presentation.games import game_of_name, presenter
 from play.presentation.options import option_label
 
 log = logging.getLogger(__name__)
@@ -150,10 +150,10 @@ def _bad_value(p: Params) -> str:
 
 def _seats(p: Params) -> str:
     return ngettext(
-        "%(game)s se joue de %(low)s à %(high)s joueur.",
-        "%(game)s se joue de %(low)s à %(high)s joueurs.",
+        "Une table %(of_game)s réunit de %(low)s à %(high)s joueur.",
+        "Une table %(of_game)s réunit de %(low)s à %(high)s joueurs.",
         p["high"],
-    ) % {"game": game_name(p.get("game", "")), "low": p["low"], "high": p["high"]}
+    ) % {"of_game": game_of_name(p.get("game", "")), "low": p["low"], "high": p["high"]}
 
 
 OPTION_REFUSALS = {

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from play.models import Game
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
-from play.presentation.games import game_name
+from play.presentation.games import game_name, game_of_name
 from play.presentation.labels import (
     bot_level_choices,
     bot_level_label,
@@ -248,6 +248,7 @@ def table_context(
         "game": game,
         "engine": engine,
         "game_name": game_name(table.game_slug),
+        "game_of_name": game_of_name(table.game_slug),
         "view": view,
         "lang": lang,
         "names": names,

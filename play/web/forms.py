@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from cardgames import BadOptions
 from play.presentation.messages import refusal as refusal_sentence
@@ -82,10 +82,10 @@ class TableForm(forms.Form):
         self.game = game
         # Labels built here, not at import: they follow the reader's language.
         self.fields["live_seconds"].choices = [
-            (n, gettext("%(n)s secondes") % {"n": n}) for n in LIVE_SECONDS
+            (n, ngettext("%(n)s seconde", "%(n)s secondes", n) % {"n": n}) for n in LIVE_SECONDS
         ]
         self.fields["correspondence_days"].choices = [
-            (n, gettext("1 jour") if n == 1 else gettext("%(n)s jours") % {"n": n})
+            (n, ngettext("%(n)s jour", "%(n)s jours", n) % {"n": n})
             for n in CORRESPONDENCE_DAYS
         ]
         self.fields["seat_count"].choices = [

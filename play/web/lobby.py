@@ -13,7 +13,7 @@ from cardgames import available_games, slugs
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
-from play.presentation.games import game_name
+from play.presentation.games import game_name, game_of_name
 from play.presentation.labels import bot_level_choices
 from play.presentation.options import choice_label, option_label
 from play.presentation.words import of_name
@@ -85,7 +85,8 @@ def create_table(request, slug):
         else:
             return redirect(table.get_absolute_url())
     return render(request, "play/create.html",
-                  {"form": form, "slug": slug, "game_name": game_name(slug)})
+                  {"form": form, "slug": slug, "game_name": game_name(slug),
+                   "game_of_name": game_of_name(slug)})
 
 
 @login_required
@@ -113,6 +114,7 @@ def invitation(request, token):
     context = {
         "table": table,
         "game_name": game_name(table.game_slug),
+        "game_of_name": game_of_name(table.game_slug),
         "taken": taken,
         "can_join": table.status == Table.Status.WAITING and taken < table.seat_count,
         "seat_names": [s.name for s in table.seats.select_related("user")],

@@ -12,7 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from cardgames import get_game
 from play.presentation.card_svg import card_svg
@@ -84,7 +84,11 @@ def _parts_html(verdict: Verdict, number: int) -> list[str]:
     out = [
         format_html(
             '<div class="rules-deal"><p class="rules-deal__lead">{}</p>',
-            _("La partie coup par coup (%(count)s coups) : ouvrez chaque étape.")
+            ngettext(
+                "La partie coup par coup (%(count)s coup) : ouvrez chaque étape.",
+                "La partie coup par coup (%(count)s coups) : ouvrez chaque étape.",
+                total,
+            )
             % {"count": total},
         )
     ]

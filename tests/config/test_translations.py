@@ -240,3 +240,15 @@ def test_the_same_table_stays_french_in_french(client, alice):
     assert '<html lang="fr">' in html
     assert "Votre main" in html
     assert re.search(r'aria-label="[^"]* de (trèfle|carreau|cœur|pique)"', html)
+
+
+BRACKETED_PLURAL = re.compile(r"\w\((?:s|x|es|e)\)")
+
+
+def test_it_never_writes_a_plural_in_brackets():
+    # « 2 carte(s) »: a count chooses its form through ngettext or blocktranslate count.
+    texts = [text for e in ENTRIES
+             for text in (e["msgid"], e["msgid_plural"] or "", *e["msgstr"].values())]
+    texts += [path.read_text(encoding="utf-8") for path in (ROOT / "templates").rglob("*.html")]
+
+    assert [m.group(0) for text in texts for m in BRACKETED_PLURAL.finditer(text)] == []

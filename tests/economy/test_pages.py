@@ -29,10 +29,11 @@ def test_the_purse_tells_unverified_players_why_they_get_no_hands(charlie, clien
 def test_a_tavern_keeper_buys_a_deck_and_opens_a_table_from_the_tavern_page(alice, client):
     ledger.post(alice, Currency.TOKENS, 60, reason="adjustment", key="t")
     client.login(username="alice", password=PASSWORD)
-    assert "Ouvrir une table de" not in client.get(reverse("economy:tavern")).content.decode()
+    tavern = client.get(reverse("economy:tavern")).content.decode()
+    assert "Ouvrir une table du Ramponneau" not in tavern
     client.post(reverse("economy:tavern"), {"do": "buy_deck", "request_key": "k"})
     assert ledger.balance(alice, Currency.TOKENS) == 10
-    assert "Ouvrir une table de Ramponneau" in client.get(
+    assert "Ouvrir une table du Ramponneau" in client.get(
         reverse("economy:tavern")).content.decode()
     response = client.post(reverse("economy:tavern"), {
         "do": "open", "name": "Au Chat", "small_blind": "5", "big_blind": "10",
@@ -54,3 +55,16 @@ def test_the_tavern_page_says_why_a_table_cannot_be_opened(alice, client):
                            follow=True)
     assert "Il vous faut d&#x27;abord acheter un jeu de cartes." in response.content.decode()
     assert not Table.objects.filter(name="Au Chat").exists()
+
+
+def test_it_counts_the_purse_and_the_decks_in_the_singular_for_zero_and_one(alice, client):
+    HandAllowance.objects.update_or_create(game_slug="all-fours", defaults={"daily_hands": 1})
+    ledger.post(alice, Currency.TOKENS, 60, reason="adjustment", key="t")
+    client.login(username="alice", password=PASSWORD)
+
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert "All-fours : 1 main gratuite sur 1 reste aujourd'hui." in page
+    tavern = client.get(reverse("economy:tavern")).content.decode()
+    assert "0 écu prélevé en tout." in tavern and "0 jeu en réserve." in tavern
+    client.post(reverse("economy:tavern"), {"do": "buy_deck", "request_key": "k"})
+    assert "1 jeu en réserve." in client.get(reverse("economy:tavern")).content.decode()

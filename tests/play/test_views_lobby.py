@@ -1,5 +1,7 @@
 """The lobby: open tables per game, creating a table with options, invitations, play now."""
 
+import html
+
 import pytest
 from django.conf import settings
 
@@ -219,3 +221,28 @@ def test_a_bot_added_at_a_level_shows_it_on_its_seat(client, alice):
     assert table.seats.get(user=None).bot_level == "debutant"
     assert "automate · débutant" in page
     assert '<option value="maitre">maître</option>' in page
+
+
+def test_it_counts_the_seats_taken_in_the_singular_for_one(client, alice, bob):
+    table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    client.force_login(bob)
+
+    invitation = client.get(f"/jouer/invitation/{table.invite_token}/").content.decode()
+    assert "1 place prise sur 3." in invitation
+    assert "1 place prise sur 3." in client.get(table.get_absolute_url()).content.decode()
+    client.post(f"/jouer/tables/{table.pk}/rejoindre/", {"invitation": table.invite_token})
+    assert "2 places prises sur 3." in client.get(table.get_absolute_url()).content.decode()
+
+
+def test_it_names_the_game_with_its_article_after_de(client, alice):
+    client.force_login(alice)
+
+    page = html.unescape(client.get("/jouer/creer/ascenseur/").content.decode())
+
+    assert "Nouvelle table de l'Ascenseur" in page
+    assert "Relire les règles de l'Ascenseur" in page
+    table = do_create_table(alice, "remigio", seat_count=3)
+    assert "Règles du Remigio" in client.get(table.get_absolute_url()).content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = html.unescape(client.get("/jouer/creer/ascenseur/").content.decode())
+    assert "New L'Ascenseur (Oh Hell) table" in page

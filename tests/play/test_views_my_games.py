@@ -1,5 +1,6 @@
 """Mes parties: my turn first, then by time left; the count for the site header."""
 
+import html
 import re
 from datetime import timedelta
 
@@ -91,3 +92,16 @@ def test_the_header_shows_the_count(client, alice, bob):
 
 def test_my_games_needs_a_login(client, db):
     assert client.get("/jouer/mes-parties/").status_code == 302
+
+
+def test_it_says_whose_turn_it_is_with_de_elided_before_a_vowel(client, alice, bob):
+    alices = two_player_table(alice, bob, "Alice joue")
+    bobs = two_player_table(alice, bob, "Bob joue")
+    set_turn(alices, 0, 3)
+    set_turn(bobs, 1, 3)
+
+    client.force_login(bob)
+    assert "Au tour d'Alice" in html.unescape(client.get("/jouer/mes-parties/").content.decode())
+    client.force_login(alice)
+    page = html.unescape(client.get("/jouer/mes-parties/").content.decode())
+    assert "Au tour de Bob" in page and "Au tour de Alice" not in page

@@ -1,8 +1,10 @@
 """The table page: server-rendered, own hand only, legal cards, the no-JavaScript action path."""
 
+import html
 import re
 
 import pytest
+from django.conf import settings
 from django.utils.html import escape
 
 from play.actions import do_add_bot, do_create_table, do_join
@@ -261,3 +263,21 @@ def test_the_table_is_silent_until_the_player_turns_the_sounds_on(client, alice,
 
     client.post("/jouer/sons/", {"on": "0", "next": "https://evil.example/"})
     assert 'data-sounds="off"' in client.get(table.get_absolute_url()).content.decode()
+
+
+def turn_text(client, table) -> str:
+    page = client.get(f"/jouer/tables/{table.pk}/").content.decode()
+    return html.unescape(re.search(r'class="turn__text">([^<]*)', page).group(1).strip())
+
+
+def test_it_says_whose_turn_it_is_with_de_elided_before_a_vowel(client, alice, bob, charlie):
+    bobs_turn, _ = ascenseur_table(alice, bob)  # Bob, at seat 1, bids first
+    alices_turn = do_create_table(bob, "ascenseur", seat_count=3)
+    do_join(alices_turn, alice)  # Alice, at seat 1, bids first
+    do_add_bot(alices_turn, bob)
+    client.force_login(charlie)
+
+    assert turn_text(client, alices_turn) == "Au tour d'Alice."
+    assert turn_text(client, bobs_turn) == "Au tour de Bob."
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert turn_text(client, alices_turn) == "Alice's turn."

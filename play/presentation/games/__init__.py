@@ -9,6 +9,9 @@ messages said generically, « Alice : le roi de pique. », and its refusals as a
 - ``NAME``: the game's name marked for the catalogue, ``pgettext_lazy("nom du jeu",
   <the engine's name>)``: ``taverne.games.game_name`` looks the translation up by the
   engine's name (tests/play/test_presentation_games.py checks they agree);
+- ``OF_NAME``: the game's name after « de », with its article, ``pgettext_lazy("nom du
+  jeu après « de »", "de l'Ambigu")`` (« les règles du Remigio », « une table de
+  l'Ascenseur »); without it, the name elided after « de » (« d'Ambigu », « de Bob »);
 - ``MESSAGES``: the wording of its log messages, by code (``play.presentation.messages``);
 - ``REFUSALS``: the wording of its refusals (rules broken, options refused), by code;
 - ``OPTIONS``: the words of its table options (``play.presentation.options.OptionWords``);
@@ -29,6 +32,7 @@ import importlib
 from functools import cache
 from types import SimpleNamespace
 
+from play.presentation.words import of_name
 from taverne.games import game_name
 
 
@@ -40,10 +44,11 @@ def _no_extras(base, low, high):
     return {}
 
 
-__all__ = ["DEFAULTS", "game_name", "presenter"]
+__all__ = ["DEFAULTS", "game_name", "game_of_name", "presenter"]
 
 DEFAULTS = {
     "NAME": None,
+    "OF_NAME": None,
     "MESSAGES": {},
     "REFUSALS": {},
     "OPTIONS": {},
@@ -71,3 +76,12 @@ def presenter(slug: str) -> SimpleNamespace:
     return SimpleNamespace(**{key: getattr(module, key, default)
                               for key, default in DEFAULTS.items()})
 
+
+
+def game_of_name(slug: str) -> str:
+    """The game's name after « de », in the active language: « (les règles) de l'Ambigu »,
+    « du Ramponneau »; in English the name alone ("Ambigu"), each sentence placing it."""
+    own = presenter(slug).OF_NAME
+    if own is not None:
+        return str(own)
+    return of_name(game_name(slug))

@@ -11,6 +11,7 @@ from play.presentation.board import suit_label, trick_cards
 from play.presentation.options import OptionWords
 
 NAME = pgettext_lazy("nom du jeu", "All-fours")
+OF_NAME = pgettext_lazy("nom du jeu après « de »", "du All-fours")
 
 
 def _draws(p) -> str:

@@ -18,6 +18,7 @@ from play.presentation.board import per_seat
 from play.presentation.options import OptionWords, chips
 
 NAME = pgettext_lazy("nom du jeu", "Ambigu")
+OF_NAME = pgettext_lazy("nom du jeu après « de »", "de l'Ambigu")
 
 # The combinations, by the engine's category (cardgames/ambigu/game.py CATEGORIES).
 COMBINATIONS = {
@@ -135,8 +136,10 @@ REFUSALS = {
         "high",
     ),
     "ambigu.vade-once": gettext_lazy("La vade est déjà ouverte : on suit ou on passe."),
-    "ambigu.vade-amount": gettext_lazy(
-        "La vade est de %(low)s à %(high)s jetons, dans la limite de sa cave."
+    "ambigu.vade-amount": ngettext_lazy(
+        "La vade est de %(low)s à %(high)s jeton, dans la limite de sa cave.",
+        "La vade est de %(low)s à %(high)s jetons, dans la limite de sa cave.",
+        "high",
     ),
     "ambigu.no-vade": gettext_lazy("Personne n'a ouvert de vade."),
     "ambigu.follow": gettext_lazy("Pas assez de jetons pour suivre : faites tapis."),

@@ -10,6 +10,7 @@ from play.presentation.board import suit_label, trick_cards
 from play.presentation.options import OptionWords
 
 NAME = pgettext_lazy("nom du jeu", "L'Ascenseur")
+OF_NAME = pgettext_lazy("nom du jeu après « de »", "de l'Ascenseur")
 
 
 # Translators: %(seat)s, %(dealer)s and %(winner)s are players' names; %(card)s and

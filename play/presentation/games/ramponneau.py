@@ -12,6 +12,7 @@ from play.presentation.labels import action_json
 from play.presentation.options import OptionWords
 
 NAME = pgettext_lazy("nom du jeu", "Ramponneau")
+OF_NAME = pgettext_lazy("nom du jeu après « de »", "du Ramponneau")
 
 # A poker hand by category; %(rank)s is the top rank (« as »), %(ranks)s and %(second)s
 # the deciding ranks in the plural (« rois », « dames »), %(of_ranks)s the first after

@@ -12,6 +12,7 @@ from play.presentation.options import OptionWords
 from play.presentation.words import card_name
 
 NAME = pgettext_lazy("nom du jeu", "Remigio")
+OF_NAME = pgettext_lazy("nom du jeu après « de »", "du Remigio")
 
 # Where this game names an action differently from the shared words.
 TYPE_LABELS = {"discard": gettext_lazy("Jeter")}

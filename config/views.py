@@ -1,0 +1,28 @@
+"""The site's own answers outside the apps: the icon browsers ask for at /favicon.ico and
+the page shown when a form fails the CSRF check."""
+
+from __future__ import annotations
+
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.translation import gettext as _
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever a page links: send them to the SVG icon (a
+    temporary redirect, since the static file's address changes with its content)."""
+    return HttpResponseRedirect(static("favicon.svg"))
+
+
+def csrf_failure(request, reason=""):
+    """A form refused by the CSRF check (a page left open too long, a session ended in
+    another tab, cookies blocked): the 403 page, in the site's layout and the visitor's
+    language, saying what to do. Django's ``reason`` is for the logs, not for players."""
+    return render(
+        request,
+        "403.html",
+        {"reason": _("Le formulaire a expiré ou les cookies sont bloqués : rechargez la "
+                     "page, puis recommencez.")},
+        status=403,
+    )

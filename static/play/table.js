@@ -207,3 +207,34 @@
     if (link) { window.location.href = link.href; }
   });
 })();
+
+/*
+ * Disclosures the player opens or closes keep that state when the socket draws the board
+ * again (the last trick beside the trick in play, the deal just ended): a
+ * <details data-remember="key"> takes the state last chosen for its key on this page.
+ * Without JavaScript the page is only drawn again on reload, as the server opens them.
+ */
+(function () {
+  "use strict";
+  if (window.taverneDisclosures) { return; }
+  window.taverneDisclosures = true;
+
+  var chosen = {};  // key -> open, as the player left it
+
+  // "toggle" does not bubble: listen as it goes down.
+  document.addEventListener("toggle", function (event) {
+    var el = event.target;
+    if (el.matches && el.matches("details[data-remember]")) {
+      chosen[el.getAttribute("data-remember")] = el.open;
+    }
+  }, true);
+
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    document.querySelectorAll("details[data-remember]").forEach(function (el) {
+      var key = el.getAttribute("data-remember");
+      if (Object.prototype.hasOwnProperty.call(chosen, key) && el.open !== chosen[key]) {
+        el.open = chosen[key];
+      }
+    });
+  });
+})();

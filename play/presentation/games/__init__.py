@@ -16,8 +16,9 @@ messages said generically, « Alice : le roi de pique. », and its refusals as a
 - ``TYPE_LABELS``: button words for its action types (lazy translations);
 - ``action_label(action) -> str | None``: its own wording of a concrete action;
 - ``hand(view, legal, my_turn) -> dict``: its own hand (Remigio's melds);
-- ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high) -> dict``: how its amount
-  templates are offered (Ramponneau: always a slider, with an all-in button).
+- ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high, view) -> dict``: how its
+  amount templates are offered (Ramponneau: always a slider stepping by the big blind,
+  ``slider_step``, with quick bets, ``quick_bets``, and an all-in button, ``allin``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def _no_label(action):
     return None
 
 
-def _no_extras(base, low, high):
+def _no_extras(base, low, high, view=None):
     return {}
 
 

@@ -151,6 +151,24 @@ def test_three_deals_of_ambigu(page, ui, server, screenshots):
     start(page, server, "ambigu")
     board = board_text(page)
     assert "Poule" in board and "Batterie" in board and "Renvis" in board
+
+    # Its terms carry their glossary definitions: on hover, on keyboard focus (Escape
+    # closes it), and they link to the glossary.
+    poule = page.locator("#table-board .table-term", has_text="Poule").first
+    assert poule.locator("a").get_attribute("href") == "/regles/glossaire/poule/"
+    tip = poule.locator(".table-term__tip")
+    assert not tip.is_visible()
+    poule.hover()
+    assert tip.is_visible() and "pot commun" in tip.inner_text()
+    page.mouse.move(0, 0)
+    batterie = page.locator("#table-board .table-term", has_text="Batterie").first
+    batterie.locator("a").focus()
+    described = batterie.locator("a").get_attribute("aria-describedby")
+    assert batterie.locator(f"#{described}").is_visible()
+    assert "Batterie" in page.locator(f"#{described}").inner_text()
+    page.keyboard.press("Escape")
+    assert not batterie.locator(f"#{described}").is_visible()
+    page.keyboard.press("Shift+Tab")  # focus elsewhere: the definitions work again
     shot = {}
 
     def look(p):

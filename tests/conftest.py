@@ -96,3 +96,14 @@ def _fresh_glossary_copy():
     glossary.forget()
     yield
     glossary.forget()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test ends in the site's default language: a request in English (the test
+    client runs LocaleMiddleware in the test's thread) would leave English active for the
+    next test of the worker, whose French words would then read in English."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

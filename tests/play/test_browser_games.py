@@ -91,6 +91,25 @@ def board_text(page) -> str:
     return page.locator("#table-board").inner_text()
 
 
+def keep_the_logs(page):
+    """From now on, keep every game log the page shows: a hand everyone folds to ends at
+    once, and the next hand's log replaces it before a check could read it."""
+    page.evaluate(
+        """() => { window.seenLogs = [];
+                   const keep = () => { const log = document.querySelector('#game-log');
+                                        if (log) { window.seenLogs.push(log.innerText); } };
+                   new MutationObserver(keep).observe(document.body,
+                                                      {childList: true, subtree: true}); }"""
+    )
+
+
+def wait_for_a_logged(page, words):
+    """Until one of the logs kept since ``keep_the_logs`` says one of ``words``."""
+    page.wait_for_function(
+        "words => window.seenLogs.some(log => words.some(w => log.includes(w)))", arg=words
+    )
+
+
 def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, screenshots):
     start(page, server, "ramponneau")
     board = board_text(page)
@@ -116,11 +135,9 @@ def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, scree
                     "{bubbles: true})); }", str(low + big_blind))
     assert form.locator(".amount-form__number").input_value() == str(low + big_blind)
     assert low < low + big_blind <= high
+    keep_the_logs(page)
     assert ui.click_and_wait(page, form.locator(".amount-form__submit"))
-    page.wait_for_function(
-        "n => document.querySelector('#game-log').innerText.includes(String(n))",
-        arg=low + big_blind,
-    )
+    wait_for_a_logged(page, [f"relance à {low + big_blind}", f"mise {low + big_blind}"])
 
     # Then check or call down to the end of the hand; the next one is dealt at once and
     # the finished hand stays readable under the table.
@@ -140,11 +157,9 @@ def test_a_quick_bet_at_ramponneau(page, ui, server):
     amount = json.loads(button.get_attribute("value"))["amount"]
     assert f"({amount})" in button.inner_text()
 
+    keep_the_logs(page)
     assert ui.click_and_wait(page, button)
-    page.wait_for_function(
-        "n => document.querySelector('#game-log').innerText.includes(`à ${n}`)"
-        " || document.querySelector('#game-log').innerText.includes(`mise ${n}`)", arg=amount
-    )
+    wait_for_a_logged(page, [f"relance à {amount}", f"mise {amount}"])
 
 
 def test_three_deals_of_ambigu(page, ui, server, screenshots):

@@ -18,9 +18,8 @@ from django.utils import timezone, translation
 
 from cardgames import SLUGS
 from rules import markup, players
+from rules.glossary import STAMP_KEY as GLOSSARY_STAMP_KEY
 from rules.models import EDITABLE_FIELDS, GlossaryTerm, RulesPage, Status
-
-GLOSSARY_STAMP_KEY = "rules:glossary-stamp"
 
 
 def _code_version() -> str:

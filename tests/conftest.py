@@ -95,3 +95,25 @@ def _ledgers_balance(request):
     except Exception:  # a test that broke its own connection on purpose: nothing to check
         return
     assert mismatches == [], [str(m) for m in mismatches]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_glossary_copy():
+    """No test sees the glossary another test's database held: the copy each process keeps
+    for the tables (rules.glossary) outlives a rolled-back test otherwise."""
+    from rules import glossary
+
+    glossary.forget()
+    yield
+    glossary.forget()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test ends in the site's default language: a request in English (the test
+    client runs LocaleMiddleware in the test's thread) would leave English active for the
+    next test of the worker, whose French words would then read in English."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

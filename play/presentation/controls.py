@@ -84,7 +84,7 @@ def action_groups(engine, game, view, legal) -> tuple[list, list]:
         if set(entry) == {"type", "card"}:
             continue  # the hand's cards are the buttons
         if "min" in entry and "max" in entry:
-            form = _amount_form(engine, entry)
+            form = _amount_form(engine, entry, view)
             if form is None:
                 # a vade of 2 to 4, a raise that can only be all-in: buttons, no slider
                 base = {k: v for k, v in entry.items() if k not in ("min", "max")}
@@ -105,7 +105,7 @@ def action_groups(engine, game, view, legal) -> tuple[list, list]:
     return result, forms
 
 
-def _amount_form(engine, entry) -> dict | None:
+def _amount_form(engine, entry, view=None) -> dict | None:
     """A slider (or number field) for an amount; None when a few buttons will do."""
     base = {k: v for k, v in entry.items() if k not in ("min", "max")}
     low, high = entry["min"], entry["max"]
@@ -122,7 +122,7 @@ def _amount_form(engine, entry) -> dict | None:
         "step": 1,
         "slider": high > low,
     }
-    form.update(game_words.amount_extras(base, low, high))
+    form.update(game_words.amount_extras(base, low, high, view or {}))
     return form
 
 

@@ -49,11 +49,11 @@ def seat_facts(slug: str, view: dict, seat: int) -> dict:
     """What a player reads on one seat: a marker (dealer, button), short notes, whether
     the seat is out of the hand, and the number of cards it holds (drawn as backs)."""
     view = view or {}
-    marker = ""
+    marker, dealer = "", False
     if view.get("button") == seat:
         marker = _("bouton")
     elif view.get("dealer") == seat:
-        marker = _("donneur")
+        marker, dealer = _("donneur"), True
     notes = []
     cards = _at(view, "hand_sizes", seat)
     if cards is None:
@@ -72,17 +72,18 @@ def seat_facts(slug: str, view: dict, seat: int) -> dict:
     won = _at(view, "won", seat)
     if isinstance(won, int) and not isinstance(won, bool) and bid is not None:
         notes.append(ngettext("%(n)s levée", "%(n)s levées", won) % {"n": won})
-    state, out = "", False
+    state, out, all_in = "", False, False
     if _at(view, "out", seat) is True:
         state, out = _("éliminé"), True
     elif _at(view, "folded", seat) is True:
         state, out = str(presenter(slug).FOLDED_WORD or _("couché")), True
     elif _at(view, "all_in", seat) is True or _at(view, "allin", seat) is True:
-        state = _("tapis")
+        state, all_in = _("tapis"), True
     own = presenter(slug).seat_notes
     if own is not None:
         notes += own(view, seat)
     backs = cards if isinstance(cards, int) and not isinstance(cards, bool) else 0
     shown = _at(view, "shown", seat) or _at(view, "revealed", seat)
-    return {"marker": marker, "notes": notes, "state": state, "out": out,
+    return {"marker": marker, "dealer": dealer, "notes": notes,
+            "state": state, "out": out, "all_in": all_in,
             "backs": range(min(backs, 8)), "shown": shown if isinstance(shown, list) else []}

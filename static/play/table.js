@@ -341,3 +341,50 @@
     if (link) { window.location.href = link.href; }
   });
 })();
+
+/*
+ * Clarity at the table. Disclosures the player opens or closes keep that state when the
+ * socket draws the board again (the last trick beside the trick in play, the deal just
+ * ended): a <details data-remember="key"> takes the state last chosen for its key on this
+ * page. Without JavaScript the page is only drawn again on reload, as the server opens
+ * them. And Escape closes a game term's definition.
+ */
+(function () {
+  "use strict";
+  if (window.taverneClarity) { return; }
+  window.taverneClarity = true;
+
+  var chosen = {};  // key -> open, as the player left it
+
+  // "toggle" does not bubble: listen as it goes down.
+  document.addEventListener("toggle", function (event) {
+    var el = event.target;
+    if (el.matches && el.matches("details[data-remember]")) {
+      chosen[el.getAttribute("data-remember")] = el.open;
+    }
+  }, true);
+
+  // Escape closes a game term's definition shown on hover or focus (WCAG 1.4.13, as on
+  // the rules pages); the definitions work without this.
+  var DISMISSED = "table-term--dismissed";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    document.querySelectorAll(".table-term:hover, .table-term:focus-within").forEach(
+      function (term) { term.classList.add(DISMISSED); });
+  });
+  function undismiss(event) {
+    var term = event.target.closest && event.target.closest(".table-term");
+    if (term) { term.classList.remove(DISMISSED); }
+  }
+  document.addEventListener("mouseout", undismiss);
+  document.addEventListener("focusout", undismiss);
+
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    document.querySelectorAll("details[data-remember]").forEach(function (el) {
+      var key = el.getAttribute("data-remember");
+      if (Object.prototype.hasOwnProperty.call(chosen, key) && el.open !== chosen[key]) {
+        el.open = chosen[key];
+      }
+    });
+  });
+})();

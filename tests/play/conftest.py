@@ -51,6 +51,9 @@ for name in sys.argv[4].split(",") if len(sys.argv) > 4 else ("alice", "bob"):
     user = User.objects.create_user(name, f"{name}@example.com", sys.argv[3],
                                     display_name=name.capitalize())
     EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+# The glossary (not the rules pages): the tables show its definitions on their terms.
+from rules.management.commands.load_content import Command as LoadContent
+LoadContent().load_terms(False, "fr")
 from daphne.cli import CommandLineInterface
 CommandLineInterface().run(["-b", "127.0.0.1", "-p", sys.argv[2], "config.asgi:application"])
 """

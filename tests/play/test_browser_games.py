@@ -9,6 +9,7 @@ tests/play/conftest.py. Screenshots go to TAVERNE_SCREENSHOTS when it is set.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -96,6 +97,25 @@ def previous_text(page) -> str:
     return previous.inner_text() if previous.count() else ""
 
 
+def keep_the_logs(page):
+    """From now on, keep every game log the page shows: a hand everyone folds to ends at
+    once, and the next hand's log replaces it before a check could read it."""
+    page.evaluate(
+        """() => { window.seenLogs = [];
+                   const keep = () => { const log = document.querySelector('#game-log');
+                                        if (log) { window.seenLogs.push(log.innerText); } };
+                   new MutationObserver(keep).observe(document.body,
+                                                      {childList: true, subtree: true}); }"""
+    )
+
+
+def wait_for_a_logged(page, words):
+    """Until one of the logs kept since ``keep_the_logs`` says one of ``words``."""
+    page.wait_for_function(
+        "words => window.seenLogs.some(log => words.some(w => log.includes(w)))", arg=words
+    )
+
+
 def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, screenshots):
     start(page, server, "ramponneau")
     board = board_text(page)
@@ -108,15 +128,22 @@ def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, scree
     form = page.locator(".amount-form").first
     low = int(form.locator(".amount-form__number").get_attribute("min"))
     high = int(form.locator(".amount-form__number").get_attribute("max"))
+    # The slider steps by the big blind; the number box takes any amount.
+    big_blind = int(re.search(r"blindes \d+ / (\d+)", board_text(page)).group(1))
     slider = form.locator(".amount-form__slider")
+    assert slider.get_attribute("step") == str(big_blind)
+    assert form.locator(".amount-form__number").get_attribute("step") == "1"
+    # Quick bets sit beside the form, the minimum first, the amount to call on the board.
+    quick = page.locator("#actions .quick-bets button[name=action_json]")
+    assert quick.count() >= 1 and quick.first.inner_text() == f"Minimum ({low})"
+    assert "à suivre" in page.locator("#to-call").inner_text()
     slider.evaluate("(el, v) => { el.value = v; el.dispatchEvent(new Event('input', "
-                    "{bubbles: true})); }", str(low + 1))
-    assert form.locator(".amount-form__number").input_value() == str(low + 1)
-    assert low < low + 1 <= high
+                    "{bubbles: true})); }", str(low + big_blind))
+    assert form.locator(".amount-form__number").input_value() == str(low + big_blind)
+    assert low < low + big_blind <= high
+    keep_the_logs(page)
     assert ui.click_and_wait(page, form.locator(".amount-form__submit"))
-    page.wait_for_function(
-        "n => document.querySelector('#game-log').innerText.includes(String(n))", arg=low + 1
-    )
+    wait_for_a_logged(page, [f"relance à {low + big_blind}", f"mise {low + big_blind}"])
 
     # Then check or call down to the end of the hand; the next one is dealt at once and
     # the finished hand stays readable under the table.
@@ -127,10 +154,42 @@ def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, scree
     page.screenshot(path=str(screenshots / "ramponneau-after-a-hand-phone.png"), full_page=True)
 
 
+def test_a_quick_bet_at_ramponneau(page, ui, server):
+    start(page, server, "ramponneau")
+    quick = "#actions .quick-bets button[name=action_json]"
+    play_until(page, ui, lambda p: my_turn(p) and p.locator(quick).count() > 0,
+               prefer=("Parole", "Suivre"))
+    button = page.locator(quick).last  # the largest: the pot, or half of it
+    amount = json.loads(button.get_attribute("value"))["amount"]
+    assert f"({amount})" in button.inner_text()
+
+    keep_the_logs(page)
+    assert ui.click_and_wait(page, button)
+    wait_for_a_logged(page, [f"relance à {amount}", f"mise {amount}"])
+
+
 def test_three_deals_of_ambigu(page, ui, server, screenshots):
     start(page, server, "ambigu")
     board = board_text(page)
     assert "Poule" in board and "Batterie" in board and "Renvis" in board
+
+    # Its terms carry their glossary definitions: on hover, on keyboard focus (Escape
+    # closes it), and they link to the glossary.
+    poule = page.locator("#table-board .table-term", has_text="Poule").first
+    assert poule.locator("a").get_attribute("href") == "/regles/glossaire/poule/"
+    tip = poule.locator(".table-term__tip")
+    assert not tip.is_visible()
+    poule.hover()
+    assert tip.is_visible() and "pot commun" in tip.inner_text()
+    page.mouse.move(0, 0)
+    batterie = page.locator("#table-board .table-term", has_text="Batterie").first
+    batterie.locator("a").focus()
+    described = batterie.locator("a").get_attribute("aria-describedby")
+    assert batterie.locator(f"#{described}").is_visible()
+    assert "Batterie" in page.locator(f"#{described}").inner_text()
+    page.keyboard.press("Escape")
+    assert not batterie.locator(f"#{described}").is_visible()
+    page.keyboard.press("Shift+Tab")  # focus elsewhere: the definitions work again
     shot = {}
 
     def look(p):
@@ -190,9 +249,36 @@ def test_a_deal_of_all_fours(page, ui, server, screenshots):
     start(page, server, "all-fours")
     assert "Retourne" in board_text(page)
     page.screenshot(path=str(screenshots / "all-fours-table-phone.png"), full_page=True)
-    play_until(page, ui, lambda p: p.locator("#table-board .deal-sheet__table tbody tr").count()
-               > 0 or p.locator("#turn.turn--over").count() > 0,
-               prefer=("Je mendie", "Refaire", "Je garde"))
+    # The last trick, beside the trick in play: Alice opens it once, and it stays open as
+    # the socket draws the board again, move after move.
+    last = {"opened_at": None, "kept": 0}
+
+    def last_trick(p):
+        seen = p.evaluate(
+            """() => { const d = document.querySelector('#table-board details.last-trick');
+                       return d ? [d.open, document.querySelector('#turn').dataset.version]
+                                : null; }"""
+        )
+        if seen is None:
+            return
+        is_open, version = seen
+        if last["opened_at"] is None:
+            try:
+                p.locator("#table-board details.last-trick > summary").click(timeout=2_000)
+            except Exception:  # swapped under the click: next time
+                return
+            if p.evaluate("() => !!document.querySelector('#table-board details.last-trick')"
+                          "?.open"):
+                last["opened_at"] = version
+        elif version != last["opened_at"]:
+            assert is_open, "the last trick closed itself when the board was drawn again"
+            last["kept"] += 1
+
+    play_until(page, ui, lambda p: (last["kept"] > 0 and p.locator(
+               "#table-board .deal-sheet__table tbody tr").count() > 0)
+               or p.locator("#turn.turn--over").count() > 0,
+               prefer=("Je mendie", "Refaire", "Je garde"), each=last_trick)
+    assert last["kept"] > 0
     sheet = page.locator("#table-board .deal-sheet").inner_text()
     assert "High" in sheet and "Low" in sheet and "Jack" in sheet and "Game" in sheet
     page.screenshot(path=str(screenshots / "all-fours-after-a-deal-phone.png"), full_page=True)

@@ -22,8 +22,9 @@ messages said generically, « Alice : le roi de pique. », and its refusals as a
 - ``seat_notes(view, seat) -> list[str]``: what its seats show besides the shared facts
   (``play.presentation.seats``: cards held, stack, bet, bid, tricks), and
   ``FOLDED_WORD``: its word for a seat out of the hand (« couché » otherwise);
-- ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high) -> dict``: how its amount
-  templates are offered (Ramponneau: always a slider, with an all-in button).
+- ``AMOUNTS_ON_A_SLIDER`` and ``amount_extras(base, low, high, view) -> dict``: how its
+  amount templates are offered (Ramponneau: always a slider stepping by the big blind,
+  ``slider_step``, with quick bets, ``quick_bets``, and an all-in button, ``allin``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def _no_label(action):
     return None
 
 
-def _no_extras(base, low, high):
+def _no_extras(base, low, high, view=None):
     return {}
 
 

@@ -182,7 +182,7 @@ def board(view, names) -> dict:
         "trick": trick_cards(trick, names),
         "last_trick": (
             {"cards": trick_cards(last["cards"], names), "winner": names[last["winner"]]}
-            if last and not trick
+            if last  # kept in sight while the next trick is played (a disclosure then)
             else None
         ),
         "dealer_name": names[view["dealer"]] if isinstance(view.get("dealer"), int) else "",

@@ -111,7 +111,7 @@ def board(view, names) -> dict:
     ]
     last = view.get("last_trick")
     last_trick = None
-    if last and not trick:
+    if last:  # kept in sight while the next trick is played (a disclosure then)
         start = last.get("leader", 0)
         last_trick = {
             "cards": trick_cards(
@@ -150,4 +150,44 @@ def board(view, names) -> dict:
         "bids_placed": len(placed),
         "forbidden_bid": forbidden,
         "history": history,
+        "previous_deal": previous_deal(view, names),
+        # Shown under the buttons (templates/play/_table.html), never above the hand.
+        "previous_deal_template": "play/games/ascenseur_result.html",
+    }
+
+
+def previous_deal(view, names) -> dict | None:
+    """The last finished deal, as the score sheet recorded it: each player's bid, tricks
+    taken, points of the deal and running total. Shown from the moment the deal ends, all
+    through the next one, and under the final scores once the game is over."""
+    history = view.get("history") or []
+    if not history:
+        return None
+    seats = view.get("seats") or len(names)
+    record = history[-1]
+    totals = [0] * seats
+    for deal in history:
+        for s in range(seats):
+            totals[s] += deal["points"][s]
+    trump = record.get("trump")
+    dealer = record.get("dealer")
+    return {
+        "number": len(history),
+        "size": record.get("size"),
+        "trump": (_("atout %(suit)s") % {"suit": suit_label(trump)}) if trump
+        else _("sans atout"),
+        "dealer": names[dealer] if isinstance(dealer, int) and 0 <= dealer < seats else "",
+        "final": view.get("phase") == "over",
+        "rows": [
+            {
+                "name": names[s],
+                "bid": record["bids"][s],
+                "won": record["won"][s],
+                "made": record["bids"][s] == record["won"][s],
+                "points": record["points"][s],
+                "total": totals[s],
+                "you": s == view.get("you"),
+            }
+            for s in range(seats)
+        ],
     }

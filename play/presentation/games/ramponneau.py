@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
 
 from play.presentation import words
 from play.presentation.board import names_of, per_seat
-from play.presentation.labels import action_json
+from play.presentation.labels import action_json, type_label
 from play.presentation.options import OptionWords
 
 NAME = pgettext_lazy("nom du jeu", "Ramponneau")
@@ -129,14 +129,68 @@ TYPE_LABELS = {
 }
 
 
-# Every bet is a slider (stepping by chip), even a range of a few chips; all-in is a bet
-# or raise to the whole stack (cardgames/ramponneau/game.py), offered as its own button.
+# Every bet is a slider, even a range of a few chips: it steps by the big blind, while
+# its number box takes any legal amount. All-in is a bet or raise to the whole stack
+# (cardgames/ramponneau/game.py), offered as its own button beside the quick bets.
 AMOUNTS_ON_A_SLIDER = True
 
+QUICK_BETS = {
+    "min": (gettext_lazy("Minimum (%(n)s)"), gettext_lazy("%(action)s %(n)s : le minimum")),
+    "half": (gettext_lazy("½ pot (%(n)s)"), gettext_lazy("%(action)s %(n)s : la moitié du pot")),
+    "pot": (gettext_lazy("Pot (%(n)s)"), gettext_lazy("%(action)s %(n)s : le pot")),
+}
 
-def amount_extras(base, low, high) -> dict:
-    return {"allin": {"label": _("Tapis (%(n)s)") % {"n": high},
-                      "action_json": action_json({**base, "amount": high})}}
+
+def amount_extras(base, low, high, view=None) -> dict:
+    extras = {"allin": {"label": _("Tapis (%(n)s)") % {"n": high},
+                        "action_json": action_json({**base, "amount": high})}}
+    view = view or {}
+    big_blind = (view.get("blinds") or [0, 0])[-1]
+    if isinstance(big_blind, int) and big_blind > 0:
+        extras["slider_step"] = big_blind
+    quick = quick_bets(base, low, high, view)
+    if quick:
+        kind = base.get("type")
+        extras["quick_bets"] = quick
+        extras["quick_title"] = _("Relance rapide") if kind == "raise" else _("Mise rapide")
+    return extras
+
+
+def quick_amounts(low, high, view) -> dict[str, int]:
+    """The quick bets' totals (what the bet or raise brings the player's bet to): the
+    minimum, half the pot and the pot, clamped to the legal ``low``..``high``. The pot is
+    counted after the player's call (a pot-sized raise calls, then bets the pot).
+    A quick bet equal to an earlier one, or to the whole stack (the all-in button), is left
+    out."""
+    you = view.get("you")
+    bets = view.get("bets") or []
+    if not isinstance(you, int) or not 0 <= you < len(bets):
+        return {}
+    top = max(bets)
+    pot_after_call = view.get("total_pot", 0) + (top - bets[you])
+    wanted = {"min": low, "half": top + pot_after_call // 2, "pot": top + pot_after_call}
+    amounts: dict[str, int] = {}
+    for kind, amount in wanted.items():
+        amount = max(low, min(high, amount))
+        if amount != high and amount not in amounts.values():
+            amounts[kind] = amount
+    return amounts
+
+
+def quick_bets(base, low, high, view) -> list[dict]:
+    """Buttons for the quick bets, each the exact action the engine accepts."""
+    action = type_label(base.get("type", ""), "ramponneau")
+    buttons = []
+    for kind, amount in quick_amounts(low, high, view).items():
+        label, spoken = QUICK_BETS[kind]
+        buttons.append({
+            "kind": kind,
+            "amount": amount,
+            "label": str(label) % {"n": amount},
+            "aria_label": str(spoken) % {"action": action, "n": amount},
+            "action_json": action_json({**base, "amount": amount}),
+        })
+    return buttons
 
 
 def action_label(action):
@@ -171,9 +225,32 @@ def board(view, names) -> dict:
         "blinds": view.get("blinds") or [],
         "hand_name": hand_words(view.get("hand_value")),
         "to_call": view.get("to_call") or 0,
+        "call_text": call_text(view, names),
         "rake": view.get("rake") or 0,
         "over": view.get("street") == "over",
     }
+
+
+def call_text(view, names) -> str:
+    """What calling costs now, said on the board all through a betting round: the reader's
+    own amount (« 40 à suivre », « Rien à suivre »), or for a spectator or a player out of
+    the hand, the amount of the player to act (« Bob : 40 à suivre »)."""
+    seats = view.get("seats") or len(names)
+    you, actor = view.get("you"), view.get("actor")
+    folded = per_seat(view, seats, "folded")
+    if "to_call" in view and isinstance(you, int) and not folded[you]:
+        amount = view["to_call"]
+        return _("%(n)s à suivre") % {"n": amount} if amount else _("Rien à suivre")
+    bets, stacks = per_seat(view, seats, "bets"), per_seat(view, seats, "stacks")
+    betting = view.get("street") in ("preflop", "flop", "turn", "river")
+    if not betting or not isinstance(actor, int) or not 0 <= actor < seats:
+        return ""  # between rounds, at the showdown: nothing to call
+    if bets[actor] is None or stacks[actor] is None:
+        return ""
+    amount = min(max(b or 0 for b in bets) - bets[actor], stacks[actor])
+    if not amount:
+        return _("%(name)s : rien à suivre") % {"name": names[actor]}
+    return _("%(name)s : %(n)s à suivre") % {"name": names[actor], "n": amount}
 
 
 def _row(view, names, s, seats) -> dict:

@@ -330,6 +330,14 @@
     }
   });
 
+  // On a phone the log, the scores and the chat fold into drawers under the table, so
+  // that the page stays on the game; a wide screen keeps them open beside it.
+  if (window.matchMedia && window.matchMedia("(max-width: 47.99rem)").matches) {
+    document.querySelectorAll("[data-drawer]").forEach(function (drawer) {
+      drawer.open = false;
+    });
+  }
+
   // Archive: ← and → step through the game.
   document.addEventListener("keydown", function (event) {
     if (!document.querySelector("[data-replay]")) { return; }

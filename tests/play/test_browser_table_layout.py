@@ -88,8 +88,10 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
     page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
     page.wait_for_function("() => document.documentElement.classList.contains('live')")
 
-    turns, shot, end = 0, False, time.monotonic() + 180
-    while not page.evaluate(DEAL_OVER[slug]):
+    # Until the deal is over and Alice's screen was checked at least once (bots can end
+    # a deal before her first turn: then the next one counts).
+    turns, checked, shot, end = 0, 0, False, time.monotonic() + 180
+    while checked == 0 or not page.evaluate(DEAL_OVER[slug]):
         assert time.monotonic() < end, f"{slug}: the deal did not end in time"
         if not page.locator("#turn.turn--mine").count():
             page.wait_for_timeout(50)
@@ -109,12 +111,25 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
             page.screenshot(path=str(screenshots / f"table-{slug}-{size[0]}-too-low.png"))
         assert hand_ok, f"{slug} {size}: the hand is not in the first screen: {hand}"
         assert button_ok, f"{slug} {size}: the first action is not in the first screen: {button}"
+        checked += 1
         if not shot:
             name = "phone" if size == PHONE else "desktop"
             page.screenshot(path=str(screenshots / f"table-{slug}-{name}.png"))
             shot = True
         turns += take_turn(page, ui)
-    assert turns > 0, f"{slug}: Alice never played"
+    assert turns > 0 and checked > 0, f"{slug}: Alice never played"
+    # The log and the chat: folded drawers under the table on a phone, open beside it on a
+    # laptop; a tap opens one.
+    drawers = page.locator("[data-drawer]")
+    assert drawers.count() >= 2
+    opened = drawers.evaluate_all("els => els.map(d => d.open)")
+    if size == PHONE:
+        assert not any(opened), opened
+        assert not page.locator("#game-log").is_visible()
+        page.locator("[data-drawer] > summary", has_text="Journal").click()
+        assert page.locator("#game-log").is_visible()
+    else:
+        assert all(opened) and page.locator("#game-log").is_visible(), opened
     problems += page.evaluate("window.__cspViolations")
     assert problems == [], problems
     page.context.close()

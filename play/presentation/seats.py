@@ -85,5 +85,7 @@ def seat_facts(slug: str, view: dict, seat: int) -> dict:
     backs = cards if isinstance(cards, int) and not isinstance(cards, bool) else 0
     shown = _at(view, "shown", seat) or _at(view, "revealed", seat)
     return {"marker": marker, "dealer": dealer, "notes": notes,
+            "stack": stack if isinstance(stack, int) else "",
+            "bet": bet if isinstance(bet, int) else "",
             "state": state, "out": out, "all_in": all_in,
             "backs": range(min(backs, 8)), "shown": shown if isinstance(shown, list) else []}

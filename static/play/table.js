@@ -275,9 +275,73 @@
     }, { once: true });
   });
 
+  // Something flies from one place of the table to another (chips to the pot, the pot
+  // to a winner, a finished trick to the seat that took it): a fixed element whose
+  // start and travel are CSS custom properties (the CSSOM is not an inline style, so
+  // the CSP allows it), animated by play.css, removed when it lands.
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  function centre(el) {
+    var r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+  function fly(from, to, className, node) {
+    if (still && still.matches) { return false; }
+    var a = centre(from), b = centre(to);
+    var el = node || document.createElement("span");
+    el.classList.add("motion-fly", className);
+    el.setAttribute("aria-hidden", "true");
+    el.style.setProperty("--from-x", a.x + "px");
+    el.style.setProperty("--from-y", a.y + "px");
+    el.style.setProperty("--dx", (b.x - a.x) + "px");
+    el.style.setProperty("--dy", (b.y - a.y) + "px");
+    document.body.appendChild(el);
+    var done = function () { if (el.parentNode) { el.parentNode.removeChild(el); } };
+    el.addEventListener("animationend", done);
+    setTimeout(done, 1500);
+    return true;
+  }
+  function seatsNow() {
+    var seats = {};
+    document.querySelectorAll("#table-board [data-seat]").forEach(function (seat) {
+      seats[seat.getAttribute("data-seat")] = {
+        bet: parseInt(seat.getAttribute("data-bet"), 10) || 0,
+        stack: parseInt(seat.getAttribute("data-stack"), 10) || 0,
+      };
+    });
+    return seats;
+  }
+  function pastTrick() {
+    var past = document.querySelector("#table-board .felt .trick--past[data-winner]");
+    return past ? past.textContent.replace(/\s+/g, " ") : null;
+  }
+
   document.body.addEventListener("htmx:wsBeforeMessage", function () {
     before = { hand: handCodes(), actor: actorName(), pot: potText(),
-               mine: !!document.querySelector("#turn.turn--mine") };
+               mine: !!document.querySelector("#turn.turn--mine"),
+               seats: seatsNow(), past: pastTrick() };
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    if (!before) { return; }
+    var pot = document.querySelector("#table-board .felt__pot, #table-board .felt__pots");
+    var now = seatsNow();
+    Object.keys(now).forEach(function (seat) {
+      var was = before.seats[seat];
+      var el = document.querySelector('#table-board [data-seat="' + seat + '"]');
+      if (!was || !el || !pot) { return; }
+      if (now[seat].bet > was.bet) {  // a bet: chips from the seat to the pot
+        if (fly(el, pot, "motion-chip")) { motion.chips = (motion.chips || 0) + 1; }
+      } else if (now[seat].stack > was.stack && now[seat].bet <= was.bet) {
+        if (fly(pot, el, "motion-chip")) { motion.chips = (motion.chips || 0) + 1; }
+      }
+    });
+    var past = document.querySelector("#table-board .felt .trick--past[data-winner]");
+    if (past && pastTrick() !== before.past) {  // a trick just taken: to its winner
+      var winner = document.querySelector(
+        '#table-board [data-seat="' + past.getAttribute("data-winner") + '"]');
+      if (winner && fly(past, winner, "motion-trick", past.cloneNode(true))) {
+        motion.gathered = (motion.gathered || 0) + 1;
+      }
+    }
   });
   document.body.addEventListener("htmx:wsAfterMessage", function () {
     if (!before) { return; }

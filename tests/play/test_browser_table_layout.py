@@ -130,6 +130,11 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
         assert page.locator("#game-log").is_visible()
     else:
         assert all(opened) and page.locator("#game-log").is_visible(), opened
+    motion = page.evaluate("window.taverneMotion")
+    if slug == "ramponneau":  # the blinds and the bets go to the pot
+        assert motion.get("chips", 0) >= 1, motion
+    if slug == "all-fours":  # a trick taken goes to the seat that took it
+        assert motion.get("gathered", 0) >= 1, motion
     problems += page.evaluate("window.__cspViolations")
     assert problems == [], problems
     page.context.close()

@@ -181,7 +181,8 @@ def board(view, names) -> dict:
         "stock_count": view.get("stock_count"),
         "trick": trick_cards(trick, names),
         "last_trick": (
-            {"cards": trick_cards(last["cards"], names), "winner": names[last["winner"]]}
+            {"cards": trick_cards(last["cards"], names), "winner": names[last["winner"]],
+             "winner_seat": last["winner"]}
             if last  # kept in sight while the next trick is played (a disclosure then)
             else None
         ),

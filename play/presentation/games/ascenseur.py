@@ -118,6 +118,7 @@ def board(view, names) -> dict:
                 [((start + i) % seats, c) for i, c in enumerate(last["cards"])], names
             ),
             "winner": names[last["winner"]],
+            "winner_seat": last["winner"],
         }
     placed = [b for b in bids if b is not None]
     history = []

@@ -237,9 +237,9 @@ def test_a_round_of_remigio_arranging_the_hand(page, ui, server, screenshots):
         )
         assert codes == [c for c in (first, second) if c in hand]
 
-    play_until(page, ui, lambda p: p.locator("#table-board .round-result").count() > 0,
+    play_until(page, ui, lambda p: p.locator(".round-result").count() > 0,
                timeout=180, prefer=("Piocher au talon",), each=still_arranged)
-    result = page.locator("#table-board .round-result").inner_text()
+    result = page.locator(".round-result").inner_text()
     assert "ferme" in result or "coup nul" in result
     assert "marque" in result or "coup nul" in result
     page.screenshot(path=str(screenshots / "remigio-round-end-phone.png"), full_page=True)

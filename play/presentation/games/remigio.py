@@ -219,6 +219,7 @@ def board(view, names) -> dict:
     options = view.get("options") or {}
     payment = options.get("scoring") == "payment"
     last = view.get("last_round") if isinstance(view.get("last_round"), dict) else None
+    ended = _last_round(last, names, seats) if last else None
     return {
         "rows": [
             {
@@ -242,7 +243,10 @@ def board(view, names) -> dict:
         "taken": view.get("taken"),
         "phase_name": str(PHASE_NAMES.get(view.get("phase"), "")),
         "round": view.get("round"),
-        "last_round": _last_round(last, names, seats) if last else None,
+        "last_round": ended,
+        # The round just ended, shown under the buttons (templates/play/_table.html).
+        "previous_deal": ended,
+        "previous_deal_template": "play/games/remigio_result.html",
         "history": [
             {"number": i, "points": list(zip(names, row, strict=False))}
             for i, row in enumerate(view.get("history") or [], start=1)

@@ -129,7 +129,7 @@ def test_alice_and_bob_play_an_ascenseur_to_the_end(server, log_in, ui, screensh
         # so after a deal nobody is at 0
         assert all(s != 0 for s in first), first
     assert scores(alice) == scores(bob)
-    assert "Donne 2 sur" in alice.locator("#game-log").inner_text() or deal_number(alice) == 2
+    assert "Donne 2 sur" in alice.locator("#game-log").text_content() or deal_number(alice) == 2
 
     # And the second deal (two cards each) to the end as well.
     after_first = scores(alice)
@@ -139,7 +139,7 @@ def test_alice_and_bob_play_an_ascenseur_to_the_end(server, log_in, ui, screensh
     alice.screenshot(path=str(shots / "ascenseur-after-two-deals.png"), full_page=True)
 
     # Every other deal, up to 13 cards each and back down to one: 25 deals in all.
-    play_until([alice, bob], ui, game_over, timeout=300)
+    play_until([alice, bob], ui, game_over, timeout=480)
     for page in (alice, bob):
         assert "Partie terminée" in page.locator("#turn").inner_text()
         assert "Gagnant" in page.locator("#turn").inner_text()

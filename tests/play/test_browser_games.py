@@ -99,11 +99,12 @@ def previous_text(page) -> str:
 
 def keep_the_logs(page):
     """From now on, keep every game log the page shows: a hand everyone folds to ends at
-    once, and the next hand's log replaces it before a check could read it."""
+    once, and the next hand's log replaces it before a check could read it. (Its text
+    content: on a phone the log is in a folded drawer, where innerText is empty.)"""
     page.evaluate(
         """() => { window.seenLogs = [];
                    const keep = () => { const log = document.querySelector('#game-log');
-                                        if (log) { window.seenLogs.push(log.innerText); } };
+                                        if (log) { window.seenLogs.push(log.textContent); } };
                    new MutationObserver(keep).observe(document.body,
                                                       {childList: true, subtree: true}); }"""
     )

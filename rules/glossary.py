@@ -17,6 +17,7 @@ process shares), which each process looks at no more than once every ``STAMP_SEC
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 import uuid
@@ -99,6 +100,14 @@ def _read() -> dict[str, dict[str, Tip]]:
     return by_language
 
 
+def _in_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 class _Copy:
     """This process's copy of the published terms, and the shared stamp it was read under."""
 
@@ -112,6 +121,11 @@ class _Copy:
         tips = self._tips
         if tips is not None and time.monotonic() - self._checked_at < STAMP_SECONDS:
             return tips
+        if _in_event_loop():
+            # A socket frame rendered in the event loop (play/socket/consumer.py) may not
+            # touch the database or the cache: it uses the copy it has, however old, and
+            # the next lookup from a thread (a page, a socket's connect) reads it again.
+            return tips if tips is not None else {}
         stamp = _shared_stamp()
         with self._lock:
             if self._tips is None or stamp != self._stamp:

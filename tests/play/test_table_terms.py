@@ -158,3 +158,25 @@ def test_every_term_at_the_table_is_in_the_glossary():
     for slug in used:
         assert (content / "glossaire" / f"{slug}.md").exists(), slug
         assert (content / "en" / "glossaire" / f"{slug}.md").exists(), slug
+
+
+def test_a_frame_rendered_in_the_event_loop_never_reads_the_glossary(db):
+    # Socket frames are rendered in the event loop, where Django refuses queries: once
+    # the copy is due for a refresh, such a frame must use it as it is (or nothing),
+    # not read it (a refusal there silently stopped a table's live updates).
+    import asyncio
+
+    from rules import glossary
+
+    add_term("poule", "Poule", "L'enjeu commun.")
+    glossary.forget()
+    assert asyncio.run(_lookup_in_a_loop()) is None  # no copy yet: the words alone
+    assert glossary.tip("poule") is not None  # a thread reads it
+    glossary._copy._checked_at = float("-inf")  # due for a refresh
+    assert asyncio.run(_lookup_in_a_loop()).term == "Poule"  # the copy as it is
+
+
+async def _lookup_in_a_loop():
+    from rules import glossary
+
+    return glossary.tip("poule")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.play.conftest import DESKTOP, PHONE
+from tests.play.test_browser_games import act
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -58,23 +59,7 @@ def inside_first_screen(page, selector, size) -> tuple[bool, dict | None]:
 
 
 def take_turn(page, ui) -> bool:
-    picker = page.locator("#my-hand .card-picker")
-    if picker.count():
-        low = int(picker.get_attribute("data-low") or 0)
-        for i in range(low):
-            page.locator("#my-hand .card-choice__box").nth(i).check()
-        return ui.click_and_wait(page, page.locator("#my-hand form button[type=submit]").last)
-    closing = page.locator("#my-hand .close-button:enabled")
-    if closing.count():
-        return ui.click_and_wait(page, closing.first)
-    for text in PREFER:
-        button = page.locator("#actions button[name=action_json]:enabled", has_text=text)
-        if button.count():
-            return ui.click_and_wait(page, button.first)
-    button = page.locator("button[name=action_json]:enabled")
-    if button.count():
-        return ui.click_and_wait(page, button.first)
-    return False
+    return act(page, ui, prefer=PREFER)  # the games' browser tests' own turn-taker
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -22,6 +22,7 @@ from play.actions import (
 from play.clock.scheduler import run_due
 from play.models import Game, Seat
 from play.presentation.messages import say
+from tests.play.test_services import chained_game  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(autouse=True)
@@ -89,6 +90,7 @@ def test_abort_before_the_second_move_leaves_no_result(alice, bob):
     assert game.deadline is None and game.bot_due_at is None
     assert table.status == "finished"
     assert log_of(game)[-1] == "Partie annulée par Alice."
+    assert log_of(game, "en")[-1] == "Game aborted by Alice."
 
 
 def test_abort_is_refused_after_the_second_move_and_changes_nothing(alice, bob):
@@ -290,3 +292,58 @@ def test_a_correspondence_reminder_email_is_sent_once(alice, bob, mailoutbox,
     assert "quart" in mailoutbox[0].subject
     game.refresh_from_db()
     assert game.remind_at is None and game.status == "playing"
+
+
+# ----- the table page ----------------------------------------------------------------
+
+
+def test_resigning_on_the_page_needs_its_confirmation(alice, bob, client):
+    table = started_table(alice, bob)
+    client.force_login(bob)
+    page = client.get(f"/jouer/tables/{table.pk}/").content.decode()
+    assert "Abandonner" in page and "Je confirme l'abandon" in page
+    assert "Annuler la partie" in page
+
+    response = client.post(f"/jouer/tables/{table.pk}/abandonner/", follow=True)
+    assert "Cochez « Je confirme l" in response.content.decode()
+    assert table.current_game().status == "playing"
+
+    client.post(f"/jouer/tables/{table.pk}/abandonner/", {"confirm": "1"})
+    game = table.current_game()
+    assert (game.status, game.ending, game.result["winners"]) == ("finished", "resigned", [0, 2])
+
+
+def test_an_absent_player_sees_je_reviens_and_gets_the_seat_back(alice, bob, client):
+    table = started_table(alice, bob)
+    Seat.objects.filter(table=table, user=alice).update(sitting_out=True)
+    client.force_login(alice)
+    assert "Je reviens" in client.get(f"/jouer/tables/{table.pk}/").content.decode()
+
+    response = client.post(f"/jouer/tables/{table.pk}/je-reviens/", follow=True)
+
+    assert "Vous voilà de retour" in response.content.decode()
+    assert not Seat.objects.get(table=table, user=alice).sitting_out
+    assert "Je reviens" not in client.get(f"/jouer/tables/{table.pk}/").content.decode()
+
+
+def test_the_page_of_an_aborted_game_says_so(alice, bob, client):
+    table = started_table(alice, bob)
+    client.force_login(alice)
+    client.post(f"/jouer/tables/{table.pk}/annuler/")
+
+    page = client.get(f"/jouer/tables/{table.pk}/").content.decode()
+
+    assert "Partie annulée : pas de résultat." in page
+    assert "Partie annulée par Alice." in page
+
+
+def test_resigning_at_a_chained_table_ends_its_session(alice, bob, chained_game):  # noqa: F811
+    table = do_create_table(alice, "fake-chained", seat_count=2)
+    do_join(table, bob)
+
+    do_resign(table, bob)
+
+    table.refresh_from_db()
+    assert table.status == "finished"
+    assert table.games.count() == 1  # no next hand dealt
+    assert table.current_game().result["winners"] == [0]

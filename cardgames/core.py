@@ -384,6 +384,11 @@ class Game:
         """``None`` while playing; then ``{"scores": [...], "winners": [seats], ...}``."""
         return state.get("result")
 
+    def partners(self, state: State, seat: int) -> list[int]:
+        """The seats that win or lose together with ``seat``: itself, or its whole side
+        in a partnership game (a resignation concedes for them all)."""
+        return [seat]
+
     def check_invariants(self, state: State) -> list[str]:
         """Broken invariants (card and chip conservation, score rules); empty when sound."""
         return []

@@ -102,8 +102,11 @@ class Seat(models.Model):
     # Open websockets of this seat's user on this table (kept by the consumer): the
     # turn e-mail goes only to players with none.
     connections = models.IntegerField(default=0)
-    # A player who left a running game: the bot plays their turns.
+    # A player who left a running game, or was marked absent after timeouts (two in a
+    # row live, one by correspondence): the bot plays their turns until "Je reviens".
     sitting_out = models.BooleanField(default=False)
+    # Moves in a row the clock played for this seat (a move of the player resets it).
+    timeouts = models.PositiveSmallIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -146,6 +149,11 @@ class Game(models.Model):
         PLAYING = "playing", _("en cours")
         FINISHED = "finished", _("terminée")
 
+    class Ending(models.TextChoices):
+        NORMAL = "", _("normale")
+        RESIGNED = "resigned", _("abandon")
+        ABORTED = "aborted", _("annulée")
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField()
     state = models.JSONField()
@@ -160,6 +168,15 @@ class Game(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # How a finished game ended: played out (""), resigned (the result names who resigned
+    # and the other seats win) or aborted (no result for anyone).
+    ending = models.CharField(max_length=10, choices=Ending.choices, default="", blank=True)
+    # When the correspondence player to act is e-mailed that a quarter of their time is
+    # left; cleared once sent (so once per move) and at each move.
+    remind_at = models.DateTimeField(null=True, blank=True)
+    # Moves played at each seat so far ({"0": 2, ...}, counted up to 2): the game can be
+    # aborted until the player's second move.
+    moves = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["table", "number"]
@@ -169,6 +186,7 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["deadline"], name="game_deadline"),
             models.Index(fields=["bot_due_at"], name="game_bot_due_at"),
+            models.Index(fields=["remind_at"], name="game_remind_at"),
         ]
 
     def __str__(self):
@@ -219,6 +237,9 @@ class Action(models.Model):
         BOT = "bot", _("automate")
         TIMER = "timer", _("temps écoulé")
         CHANCE = "chance", _("hasard")
+        # What the platform did, not the game: a resignation, an abort, a return. Its
+        # action's type starts with "platform." and a replay of the game skips it.
+        PLATFORM = "platform", _("plateforme")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

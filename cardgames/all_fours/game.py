@@ -456,6 +456,11 @@ class AllFours(Views, Game):
                 problems.append(f"hands of unequal sizes in play: {counts} {played}")
         return problems
 
+    def partners(self, state, seat):
+        """Four seats play in two partnerships: a seat wins or loses with its side."""
+        n = state["seats"]
+        return side_seats(side_of(seat, n), n)
+
     def default_action(self, state):
         phase = state["phase"]
         if phase == "beg":

@@ -7,7 +7,8 @@ a change that was rolled back. Views and consumers stay thin and call these.
 
 - ``tables``: create a table, sit, add a bot, leave, "play now";
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
-- ``scheduled``: the moves nobody sends (timers, bots), for the scheduler;
+- ``leaving``: resign, abort, come back after being marked absent;
+- ``scheduled``: the moves nobody sends (timers, bots), the correspondence reminders;
 - ``hands``: the daily hand allowance at counted tables;
 - ``economy_host``: what play does when the economy asks (economy/host.py);
 - ``presence``, ``chat``: sockets open at a table, the table's chat;
@@ -18,8 +19,9 @@ from play.actions.broadcast import broadcast_table_changed, remember_server_loop
 from play.actions.chat import do_chat, do_mute_chat
 from play.actions.errors import ActResult, ServiceError
 from play.actions.games import do_act, start_game
+from play.actions.leaving import do_abort, do_come_back, do_resign
 from play.actions.presence import do_connect, do_disconnect
-from play.actions.scheduled import do_bot_move, do_timeout
+from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.actions.tables import (
     BOT_NAMES,
     do_add_bot,
@@ -34,10 +36,12 @@ __all__ = [
     "ActResult",
     "ServiceError",
     "broadcast_table_changed",
+    "do_abort",
     "do_act",
     "do_add_bot",
     "do_bot_move",
     "do_chat",
+    "do_come_back",
     "do_connect",
     "do_create_table",
     "do_disconnect",
@@ -45,6 +49,8 @@ __all__ = [
     "do_leave",
     "do_mute_chat",
     "do_play_now",
+    "do_remind",
+    "do_resign",
     "do_timeout",
     "remember_server_loop",
     "start_game",

@@ -57,15 +57,22 @@ def _log_failed_send(future):
         log.error("table broadcast failed", exc_info=future.exception())
 
 def broadcast_table_changed(
-    table_id: int, version: int, game_id: int | None = None, snapshot_published: bool = False
+    table_id: int, version: int, game_id: int | None = None, snapshot_published: bool = False,
+    presence: int | None = None,
 ) -> None:
     """After commit: tell the table's connections to re-render (nothing private inside).
+
+    ``presence``: the seat whose player's first socket opened or last one closed.
 
     A change that is not a move (a seat taken or left, a table closed) leaves this
     process's snapshot of the table behind: it is dropped, so the next reader reads the
     table again (a move publishes its snapshot first: play.actions.games.publish).
     """
     message = {"type": "table.changed", "version": version, "game_id": game_id}
+    if presence is not None:
+        # Who is connected changed (at that seat), not the game: the other connections
+        # re-read the table whatever version they show (a seat number is public).
+        message["presence"] = presence
     if not snapshot_published:
         transaction.on_commit(lambda: snapshots.forget(table_id))
     transaction.on_commit(lambda: group_send(table_id, message))

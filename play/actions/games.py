@@ -100,17 +100,30 @@ def record_participants(game: Game, table: Table) -> None:
     )
 
 
-def _record(game, table, new_state, action, *, seat, user, source, client_id=""):
+# The moves counted per seat (``Game.moves``): enough to know whether a game may still
+# be aborted (until a player's second move).
+COUNTED_MOVES = 2
+
+
+def _record(game, table, new_state, action, *, seat, user, source, client_id="", note=None):
     """Append an action to the log and move the snapshot forward (same transaction).
 
     The log keeps what the engine says of the action as data (a code and its parameters,
-    no names, no words): it is worded in each reader's language when shown.
+    no names, no words): it is worded in each reader's language when shown. ``note``: a
+    platform message wrapping the engine's (the clock played the move: its ``move`` is
+    the engine's message).
     """
     try:
         message = table.engine.describe(game.state, action)
     except Exception:  # a missing log line must not stop the game
         log.exception("describe failed for %s", action)
         message = None
+    if note is not None:
+        message = {**note, "move": message}
+    if seat is not None and source != Action.Source.CHANCE:
+        moves = dict(game.moves or {})
+        moves[str(seat)] = min(moves.get(str(seat), 0) + 1, COUNTED_MOVES)
+        game.moves = moves
     game.version += 1
     fresh_messages(game).append(message)
     Action.objects.create(
@@ -124,6 +137,35 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="")
         message=message,
     )
     game.state = new_state
+
+
+def record_platform(game: Game, table: Table, code: str, seat: int, user=None) -> None:
+    """A line of the log that is no move (a resignation, an abort, a return): an action
+    of the platform (its type is the message's code; a replay skips it), so the game's
+    version moves and every connection shows it."""
+    message = {"code": code, "seat": seat}
+    game.version += 1
+    fresh_messages(game).append(message)
+    Action.objects.create(game=game, seq=game.version, seat=seat, user=user,
+                          source=Action.Source.PLATFORM, action={"type": code},
+                          message=message)
+
+
+def is_platform_action(action) -> bool:
+    return isinstance(action, dict) and str(action.get("type", "")).startswith("platform.")
+
+
+def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None:
+    """Finish a game that was not played out (resigned, aborted): no next hand at a
+    chained table, the table's session is over, the clocks stop."""
+    game.status = Game.Status.FINISHED
+    game.ending = ending
+    game.result = result
+    game.finished_at = timezone.now()
+    game.actor = game.deadline = game.bot_due_at = game.remind_at = None
+    if table.status == Table.Status.PLAYING:
+        table.status = Table.Status.FINISHED
+        table.save(update_fields=["status", "updated_at"])
 
 
 def fresh_messages(game: Game) -> list:
@@ -158,7 +200,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.status = Game.Status.FINISHED
         game.result = engine.result(game.state)
         game.finished_at = now
-        game.actor = game.deadline = game.bot_due_at = None
+        game.actor = game.deadline = game.bot_due_at = game.remind_at = None
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()
             return start_game(table, next_carry(table, game.state), finished=game)
@@ -175,7 +217,7 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     actor = table.engine.actor(game.state)
     now = timezone.now()
     game.actor = actor if isinstance(actor, int) else None
-    game.deadline = game.bot_due_at = None
+    game.deadline = game.bot_due_at = game.remind_at = None
     if game.actor is None or table.status != Table.Status.PLAYING:
         return
     seat = seats_by_position(table).get(actor)
@@ -185,11 +227,15 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
         transaction.on_commit(lambda: alarm.wake_in(delay))
         return
     game.deadline = now + timedelta(seconds=table.move_seconds)
+    if table.pace == Table.Pace.CORRESPONDENCE:
+        # the reminder e-mail, when a quarter of the time is left (play/clock/scheduler.py)
+        game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)
     if actor != previous_actor and seat.connections <= 0:
         notify_turn_if_away(game, table, seat)
 
 
-def apply_for_seat(game, table, seat_position, action, *, user, source, client_id=""):
+def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",
+                   note=None):
     engine = table.engine
     if not isinstance(action, dict):
         raise ServiceError("illegal", _("Action mal formée."), rule="platform.malformed")
@@ -202,7 +248,7 @@ def apply_for_seat(game, table, seat_position, action, *, user, source, client_i
     previous_actor = engine.actor(game.state)
     previous_key = (game.pk, game.version)
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
-            client_id=client_id)
+            client_id=client_id, note=note)
     dealt = _advance(game, table, previous_actor)
     game.save()
     if dealt is None:
@@ -242,9 +288,10 @@ def do_act(game, user, action, expected_version, client_id="", table_id=None) ->
                 )
             if table.engine.actor(game.state) != seat.position:
                 raise ServiceError("not_your_turn", _("Ce n'est pas votre tour."))
-            if seat.sitting_out:
+            if seat.sitting_out or seat.timeouts:
                 seat.sitting_out = False
-                seat.save(update_fields=["sitting_out"])
+                seat.timeouts = 0
+                seat.save(update_fields=["sitting_out", "timeouts"])
             apply_for_seat(game, table, seat.position, action, user=user,
                             source=Action.Source.PLAYER, client_id=client_id)
             return ActResult(game, game.version)

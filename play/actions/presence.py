@@ -1,9 +1,14 @@
-"""Who has a socket open at a table (the turn e-mail goes only to players with none)."""
+"""Who has a socket open at a table (the turn e-mail goes only to players with none).
+
+When a seated player's first socket opens or their last closes, the table's connections
+hear of it (``table.changed`` with ``presence``), so the seats show who is there.
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from play.actions.broadcast import broadcast_table_changed
 from play.models import Seat
 
 
@@ -15,6 +20,8 @@ def do_connect(table_id, user) -> int | None:
             return None
         seat.connections = max(seat.connections, 0) + 1
         seat.save(update_fields=["connections"])
+        if seat.connections == 1:
+            broadcast_table_changed(table_id, 0, presence=seat.position)
         return seat.position
 
 
@@ -24,3 +31,5 @@ def do_disconnect(table_id, user) -> None:
         if seat is not None:
             seat.connections = max(seat.connections - 1, 0)
             seat.save(update_fields=["connections"])
+            if seat.connections == 0:
+                broadcast_table_changed(table_id, 0, presence=seat.position)

@@ -9,11 +9,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from cardgames.core import DEFAULT_BOT_LEVEL
+from economy import interface as economy
 from play.actions import games
 from play.actions.errors import ServiceError
 from play.actions.games import apply_for_seat
 from play.actions.lookups import seats_by_position
+from play.clock.notifications import queue_reminder
 from play.models import Action, Game, Table
+
+# Timeouts in a row after which a live player is marked absent (the bot plays for them
+# until they come back); by correspondence the first timeout does.
+LIVE_TIMEOUTS_TO_ABSENT = 2
 
 log = logging.getLogger(__name__)
 
@@ -36,14 +42,37 @@ def _scheduled_move(game_id, now, column, source, choose):
         actor = engine.actor(game.state)
         if not isinstance(actor, int):
             return None
+        note = None
+        if source == Action.Source.TIMER:
+            note, choose = _time_ran_out(table, actor, choose)
         action = choose(engine, game.state, actor, _level_of(table, actor))
         try:
-            apply_for_seat(game, table, actor, action, user=None, source=source)
+            apply_for_seat(game, table, actor, action, user=None, source=source, note=note)
         except ServiceError:
             log.exception("%s move refused in game %s; playing the default", source, game.pk)
             apply_for_seat(game, table, actor, engine.default_action(game.state),
-                            user=None, source=Action.Source.TIMER)
+                            user=None, source=Action.Source.TIMER, note=note)
         return game
+
+
+def _time_ran_out(table, actor, choose):
+    """A player's clock ran out: the log says so; after LIVE_TIMEOUTS_TO_ABSENT in a row
+    (the first, by correspondence) the seat is marked absent and the bot plays it, this
+    move too by correspondence. Chip tables keep their own meaning of an absent seat (a
+    player who cashed out): there the clock only plays the default move."""
+    seat = seats_by_position(table).get(actor)
+    if seat is None or seat.user_id is None or seat.sitting_out:
+        return {"code": "platform.timeout", "seat": actor, "absent": False}, choose
+    absent = False
+    if not economy.is_chip_table(table):
+        seat.timeouts += 1
+        correspondence = table.pace == Table.Pace.CORRESPONDENCE
+        absent = correspondence or seat.timeouts >= LIVE_TIMEOUTS_TO_ABSENT
+        seat.sitting_out = seat.sitting_out or absent
+        seat.save(update_fields=["timeouts", "sitting_out"])
+        if correspondence:
+            choose = _bot_choice
+    return {"code": "platform.timeout", "seat": actor, "absent": absent}, choose
 
 
 def _level_of(table, position) -> str:
@@ -74,3 +103,23 @@ def do_bot_move(game_id, now=None) -> Game | None:
     return _scheduled_move(
         game_id, now or timezone.now(), "bot_due_at", Action.Source.BOT, _bot_choice
     )
+
+
+def do_remind(game_id, now=None) -> Game | None:
+    """A quarter of a correspondence player's time is left: e-mail them, once per move
+    (clearing ``remind_at`` in the same transaction is the record that it was sent)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = (
+            Game.objects.select_for_update(skip_locked=True)
+            .select_related("table")
+            .filter(pk=game_id)
+            .first()
+        )
+        if game is None or game.remind_at is None or game.remind_at > now:
+            return None
+        game.remind_at = None
+        game.save(update_fields=["remind_at"])
+        if game.status == Game.Status.PLAYING and game.actor is not None:
+            queue_reminder(game, game.actor)
+        return game

@@ -12,6 +12,7 @@ from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ServiceError, engine_words
 from play.actions.games import schedule, start_game
 from play.actions.hands import check_hands
+from play.actions.leaving import abort_game
 from play.actions.lookups import engine_of, lock_table
 from play.models import Game, Seat, Table
 
@@ -143,7 +144,9 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
 
 
 def do_leave(table, user) -> None:
-    """Leave a table: before the start the seat is freed; during a game the bot plays it.
+    """Leave a table: before the start the seat is freed; during a game the bot plays it
+    (the player may come back: ``do_come_back``), or, when no other seat is human, the
+    game is aborted and the table closes.
 
     At a chip table leaving is cashing out (the economy's `player_leaves_chip_table`):
     paid at once, or when the hand being played is settled, the bot playing the seat
@@ -161,7 +164,7 @@ def do_leave(table, user) -> None:
                     and table.status == Table.Status.PLAYING):
                 game = Game.objects.select_for_update().get(pk=game.pk)
                 schedule(game, table, previous_actor=game.actor)
-                game.save(update_fields=["deadline", "bot_due_at"])
+                game.save(update_fields=["deadline", "bot_due_at", "remind_at"])
             broadcast_table_changed(table.pk, game.version if game else 0,
                                     game.pk if game else None)
             return
@@ -175,6 +178,16 @@ def do_leave(table, user) -> None:
         seat.sitting_out = True
         seat.save(update_fields=["sitting_out"])
         game = table.current_game()
+        alone = not table.seats.filter(user__isnull=False).exclude(pk=seat.pk).exists()
+        if (alone and game is not None and game.status == Game.Status.PLAYING
+                and table.status == Table.Status.PLAYING):
+            # A game against bots only (practice, "Jouer maintenant"): left at any moment,
+            # it is aborted (no result) and the table closes.
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            table.status = Table.Status.CLOSED
+            table.save(update_fields=["status", "updated_at"])
+            abort_game(game, table, seat.position, user)
+            return
         humans_left = table.seats.filter(user__isnull=False, sitting_out=False).exists()
         if not humans_left and table.status == Table.Status.PLAYING:
             # Bots do not play on alone: the table closes and the timers stop.
@@ -185,7 +198,7 @@ def do_leave(table, user) -> None:
         elif game is not None and game.status == Game.Status.PLAYING:
             game = Game.objects.select_for_update().get(pk=game.pk)
             schedule(game, table, previous_actor=game.actor)
-            game.save(update_fields=["deadline", "bot_due_at"])
+            game.save(update_fields=["deadline", "bot_due_at", "remind_at"])
         broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
 
 

@@ -117,3 +117,70 @@ def send_turn_email(game_id: int, position: int, version: int) -> bool:
     """The queued "À vous de jouer" e-mail. Embedded, Django's immediate backend runs it at
     once after the commit; with a database backend `manage.py db_worker` runs it."""
     return send_turn_email_now(game_id, position, version)
+
+
+# ----- the reminder by correspondence: a quarter of the time left ----------------------
+
+
+def _reminder_mail(user, table: Table, game: Game) -> tuple[str, str]:
+    """The reminder's subject and body, in the active language."""
+    name = game_name(table.game_slug)
+    table_name = table.name or name
+    when = timezone.localtime(game.deadline).strftime("%d/%m/%Y %H:%M") if game.deadline else ""
+    subject = _("Plus qu'un quart de votre temps : %(table)s") % {"table": table_name}
+    body = _(
+        "Bonjour %(name)s,\n\n"
+        "C'est toujours votre tour à la table « %(table)s » (%(game)s), et il ne vous reste "
+        "qu'un quart du temps de réflexion : vous avez jusqu'au %(when)s pour jouer.\n"
+        "Passé ce délai, un automate jouera à votre place jusqu'à votre retour.\n"
+        "Jouez ici : %(url)s\n\n"
+        "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
+        "dans votre profil.\n"
+    ) % {
+        "name": user.public_name,
+        "table": table_name,
+        "game": name,
+        "when": when,
+        "url": _site_url(table.get_absolute_url()),
+    }
+    return subject, body
+
+
+def queue_reminder(game: Game, position: int) -> None:
+    """Called by ``do_remind`` inside its transaction: queue the reminder after commit."""
+    game_id, version = game.pk, game.version
+
+    def enqueue():
+        try:
+            send_reminder_email.enqueue(game_id, position, version)
+        except Exception:  # a mail queue down must not break the game
+            log.exception("could not queue the reminder e-mail for game %s", game_id)
+
+    transaction.on_commit(enqueue)
+
+
+def send_reminder_now(game_id: int, position: int, version: int) -> bool:
+    """Send the reminder if it is still that seat's turn at that version, to a player who
+    wants turn e-mails and has not the table open."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.PLAYING or game.version != version:
+        return False
+    if game.actor != position:
+        return False
+    table = game.table
+    seat = table.seats.select_related("user").filter(position=position).first()
+    if seat is None or seat.user is None or seat.connections > 0 or seat.sitting_out:
+        return False
+    user = seat.user
+    if not wants_turn_email(user):
+        return False
+    with translation.override(user.preferred_language):
+        subject, body = _reminder_mail(user, table, game)
+    send_mail(subject, body, None, [user.email])
+    return True
+
+
+@task
+def send_reminder_email(game_id: int, position: int, version: int) -> bool:
+    """The queued reminder (same queue as the turn e-mail)."""
+    return send_reminder_now(game_id, position, version)

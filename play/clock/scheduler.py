@@ -3,7 +3,8 @@
 `run_due()` finds the games whose move timer ran out (`Game.deadline`) or whose bot is
 due (`Game.bot_due_at`) and plays each through the action functions (`do_timeout`,
 `do_bot_move`), one transaction per game, so a move by the scheduler is logged, checked
-and broadcast exactly like a player's.
+and broadcast exactly like a player's; then it sends the correspondence reminders due
+(`Game.remind_at`, `do_remind`).
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -26,7 +27,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
-from play.actions.scheduled import do_bot_move, do_timeout
+from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
 
@@ -57,7 +58,24 @@ def run_due(now=None) -> list[int]:
             continue
         if game is not None:
             moved.append(game_id)
+    _send_reminders(now, moved)
     return moved
+
+
+def _send_reminders(now, moved) -> None:
+    """Correspondence players with a quarter of their time left are e-mailed (once); not
+    those whose turn this pass just started."""
+    due = (
+        Game.objects.filter(status=Game.Status.PLAYING, remind_at__lte=now)
+        .exclude(pk__in=moved)
+        .order_by("id")
+        .values_list("id", flat=True)[:BATCH]
+    )
+    for game_id in due:
+        try:
+            do_remind(game_id, now)
+        except Exception:
+            log.exception("reminder failed for game %s", game_id)
 
 
 def _run_due_and_close():

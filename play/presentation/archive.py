@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from cardgames.core import replay
+from play.actions.games import is_platform_action
 from play.models import Game, Participant, Table
 from play.presentation.messages import say, sentences
 
@@ -80,9 +81,8 @@ def state_at(game: Game, actions: list[LoggedAction], step: int) -> dict:
     """The game's state after ``step`` actions of its log (the log is the game)."""
     table = game.table
     options = (game.state or {}).get("options", table.options)
-    return replay(
-        table.engine, table.seat_count, options, game.carry_in, [a.action for a in actions[:step]]
-    )
+    moves = [a.action for a in actions[:step] if not is_platform_action(a.action)]
+    return replay(table.engine, table.seat_count, options, game.carry_in, moves)
 
 
 def log_before(game: Game, actions: list[LoggedAction], step: int, names) -> list[str]:

@@ -82,6 +82,8 @@ def say(slug: str, message: dict | None, names) -> str:
     if not isinstance(message, dict):
         return ""
     code = message.get("code")
+    if isinstance(code, str) and code.startswith(PLATFORM):
+        return _platform(slug, message, names)
     if code == LEGACY:
         english = (get_language() or "fr").startswith("en")
         return message.get("en" if english else "fr") or message.get("fr") or ""
@@ -89,6 +91,32 @@ def say(slug: str, message: dict | None, names) -> str:
     if entry is None:
         return _generic(message, Params(message, names))
     return _word(entry, Params(message, names))
+
+
+# What the platform says in a game's log (not the game's rules): the codes of the log lines
+# of play/actions/leaving.py and of the clock (play/actions/scheduled.py).
+PLATFORM = "platform."
+PLATFORM_MESSAGES = {
+    "platform.resigned": gettext_lazy("%(seat)s abandonne."),
+    "platform.aborted": gettext_lazy("Partie annulée par %(seat)s."),
+    "platform.back": gettext_lazy("%(seat)s est de retour et reprend sa place."),
+}
+
+
+def _platform(slug: str, message: dict, names) -> str:
+    params = Params({"seat": message.get("seat")}, names)
+    code = message.get("code")
+    if code == "platform.timeout":
+        move = say(slug, message.get("move"), names)
+        said = (pgettext("journal : le temps d'un joueur a expiré", "Temps écoulé : %(move)s")
+                % {"move": move} if move else
+                _("Temps écoulé pour %(seat)s.") % params)
+        if message.get("absent"):
+            said += " " + _("%(seat)s ne répond plus : un automate joue à sa place jusqu'à "
+                            "son retour.") % params
+        return said
+    entry = PLATFORM_MESSAGES.get(code)
+    return entry % params if entry is not None else ""
 
 
 def _generic(message: dict, params: Params) -> str:

@@ -21,6 +21,8 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from economy import interface as economy
+from play.actions.leaving import may_abort
 from play.models import Game
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
@@ -125,6 +127,11 @@ def previous_hand(table, game, you, names, previous=LOOK_UP) -> dict | None:
 
 def _turn_text(game, over: bool, my_turn: bool, actor, names: list[str]) -> str:
     if over:
+        ending = game.ending if game is not None else ""
+        if ending == Game.Ending.ABORTED:
+            return _("Partie annulée : pas de résultat.")
+        if ending == Game.Ending.RESIGNED:
+            return _("Partie terminée par abandon.")
         return _("Partie terminée.")
     if game is None:
         return _("En attente de joueurs.")
@@ -188,6 +195,21 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool, reques
     }
 
 
+def _exits(table, game, players: list[dict], you, over: bool) -> dict:
+    """The ways out of the game in progress open to the seated player (and back in).
+    Tables played for écus have their own (stand up and cash out)."""
+    if you is None or game is None or over or economy.is_chip_table(table):
+        return {}
+    me = players[you]
+    alone = not any(p["taken"] and not p["bot"] for p in players if p["position"] != you)
+    return {
+        "come_back": me["sitting_out"],
+        "abort": may_abort(game, you),
+        "resign": True,
+        "leave": alone,
+    }
+
+
 def _winners(game, view, names) -> list[str]:
     result = view.get("result") or (game.result if game is not None else None) or {}
     return [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
@@ -204,6 +226,10 @@ def _links(table, shared: dict | None = None, lang: str = "") -> dict:
     return {
         "invite_path": reverse("play:invitation", args=[table.invite_token]),
         "act_url": reverse("play:act", args=[table.pk]),
+        "resign_url": reverse("play:resign", args=[table.pk]),
+        "abort_url": reverse("play:abort", args=[table.pk]),
+        "come_back_url": reverse("play:come_back", args=[table.pk]),
+        "leave_url": reverse("play:leave", args=[table.pk]),
         "chat_url": reverse("play:chat", args=[table.pk]),
         "rules_url": reverse("rules:page", args=[table.game_slug]),
         "board_template": board_template(table.game_slug),
@@ -260,6 +286,8 @@ def table_context(
         "my_turn": my_turn,
         "over": over,
         "winners": winners,
+        "exits": _exits(table, game, players, you, over),
+        "ending": game.ending if game is not None else "",
         "turn_text": _turn_text(game, over, my_turn, actor, names),
         "deadline": deadline,
         "remaining": (

@@ -55,6 +55,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "game_number": game.number if game else 0,
             "game_slug": table.game_slug,
             "status": game.status if game else "waiting",
+            "ending": game.ending if game else "",
             "table_status": table.status,
             "pace": table.pace,
             "move_seconds": table.move_seconds,
@@ -70,6 +71,9 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
     )
     if game is not None and game.status == Game.Status.FINISHED:
         view["result"] = game.result
+        if game.ending:  # resigned or aborted before its end: nobody is to act any more
+            view["actor"] = None
+            view.pop("legal_actions", None)
     return view
 
 

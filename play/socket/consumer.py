@@ -18,11 +18,14 @@ from django.utils.translation import gettext_lazy as _
 
 from play.actions import (
     ServiceError,
+    do_abort,
     do_act,
     do_chat,
+    do_come_back,
     do_connect,
     do_disconnect,
     do_mute_chat,
+    do_resign,
     remember_server_loop,
 )
 from play.actions.broadcast import group_name
@@ -115,6 +118,19 @@ def _sync_chat_line(message_id, user):
     if message is None or is_muted(message.table_id, user):
         return None
     return chat_line(message)
+
+
+# The ways out of a game and back (play/actions/leaving.py), by message type.
+EXITS = {"resign": do_resign, "abort": do_abort, "come_back": do_come_back}
+
+
+def _sync_exit(table_id, user, kind):
+    """Resign, abort or come back; the refusal if any (the broadcast shows the rest)."""
+    try:
+        EXITS[kind](table_id, user)
+    except ServiceError as refusal:
+        return refusal
+    return None
 
 
 def _sync_mute(table_id, user, muted, lang, as_html):
@@ -223,6 +239,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if refusal is not None:
             await self._error(refusal.as_dict(self.lang))
 
+    async def _on_resign(self, message):
+        await self._exit(message)
+
+    async def _on_abort(self, message):
+        await self._exit(message)
+
+    async def _on_come_back(self, message):
+        await self._exit(message)
+
+    async def _exit(self, message):
+        refusal = await database_sync_to_async(_sync_exit)(self.table_id, self.user,
+                                                           message["type"])
+        if refusal is not None:
+            await self._error(refusal.as_dict(self.lang))
+
     async def _on_mute(self, message):
         sent, payload = await database_sync_to_async(_sync_mute)(
             self.table_id, self.user, message["muted"], self.lang, self.as_html
@@ -234,6 +265,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def table_changed(self, event):
         if not self.joined:
             return  # refused at connect: it never sees the table
+        if event.get("presence") is not None:
+            await self._presence_changed(event["presence"])
+            return
         if self.sent is not None and self.sent[0] is not None:
             game_id, version = self.sent
             if event.get("game_id", game_id) == game_id and event["version"] <= version:
@@ -249,6 +283,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 self.table_id, self.user, self.lang, self.as_html, wanted
             )
         await self._send_payload(sent, payload)
+
+    async def _presence_changed(self, position):
+        """A player came or went (no new version): the page shows the seats again; a
+        JSON client gets a ``presence`` message with the seating. Not sent about one's
+        own seat (its other tabs show nothing of it)."""
+        if position == self.position:
+            return
+        snapshots.forget(self.table_id)
+        sent, payload = await database_sync_to_async(_render)(
+            self.table_id, self.user, self.lang, self.as_html
+        )
+        if self.as_html:
+            await self._send_payload(sent, payload, force=True)
+        else:
+            await self._send_json({"type": "presence", "seating": payload["view"]["seating"]})
 
     async def table_chat(self, event):
         if not self.joined:

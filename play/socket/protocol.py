@@ -19,7 +19,7 @@ RATE_PER_SECOND = 10
 BURST = 20
 MAX_CLIENT_ID = 64
 
-MESSAGE_TYPES = ("act", "chat", "sync", "ping", "mute")
+MESSAGE_TYPES = ("act", "chat", "sync", "ping", "mute", "resign", "abort", "come_back")
 
 # ASCII digits only: str.isdigit() also accepts "²" or "١", which int() then refuses or
 # reads; 18 digits keep the number inside a PostgreSQL bigint.

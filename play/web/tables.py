@@ -1,5 +1,6 @@
 """A table's page and what a player does there without JavaScript (the same forms go over
-the table's socket otherwise): sit, add a bot, leave, act, chat."""
+the table's socket otherwise): sit, add a bot, leave, act, resign, abort, come back,
+chat."""
 
 from __future__ import annotations
 
@@ -80,6 +81,50 @@ def leave(request, table_id):
         return redirect(table.get_absolute_url())
     messages.success(request, _("Vous avez quitté la table."))
     return redirect("play:lobby")
+
+
+@login_required
+@require_POST
+def resign(request, table_id):
+    """"Abandonner", confirmed by its checkbox (the page asks before anything happens)."""
+    table = get_table(table_id)
+    if request.POST.get("confirm") != "1":
+        messages.error(request, _("Cochez « Je confirme l'abandon » pour abandonner."))
+        return redirect(f"{table.get_absolute_url()}#actions")
+    try:
+        actions.do_resign(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    else:
+        messages.success(request, _("Vous avez abandonné la partie."))
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def abort(request, table_id):
+    table = get_table(table_id)
+    try:
+        actions.do_abort(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    else:
+        messages.success(request, _("Partie annulée : personne ne gagne ni ne perd."))
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def come_back(request, table_id):
+    """"Je reviens": the seat is the player's again."""
+    table = get_table(table_id)
+    try:
+        actions.do_come_back(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    else:
+        messages.success(request, _("Vous voilà de retour : l'automate vous rend votre place."))
+    return redirect(f"{table.get_absolute_url()}#actions")
 
 
 @login_required

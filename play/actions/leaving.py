@@ -1,0 +1,126 @@
+"""The ways out of a game in progress, and back into it: resign, abort, come back.
+
+- ``do_resign``: the player concedes (their whole side in a partnership game); the other
+  seats win. The game ends ``ending="resigned"`` and, at a chained table, so does the
+  table's session: no next hand is dealt.
+- ``do_abort``: until the player's second move the game can be called off instead, with
+  no result for anyone (``ending="aborted"``, ``result=None``), as Lichess does.
+- ``do_come_back``: a player marked absent (after timeouts, or who left a running game)
+  takes their seat back from the bot.
+
+Leaving a practice game (``play.actions.tables.do_leave``) aborts it when nobody else
+at the table is human. Tables played for écus keep their own way out (stand up and cash
+out, economy/interface.py): resigning or aborting is refused there.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from economy import interface as economy
+from play.actions.errors import ServiceError
+from play.actions.games import end_game, publish, record_platform, schedule
+from play.actions.lookups import lock_table, seats_by_position
+from play.models import Game, Table
+
+
+def _seat_and_game(table, user):
+    """Lock the table and its game in progress; the user's seat (refusals otherwise)."""
+    table = lock_table(table)
+    seat = next((s for s in seats_by_position(table).values()
+                 if user is not None and s.user_id == user.pk), None)
+    if seat is None:
+        raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
+    game = table.current_game()
+    if game is None or game.status != Game.Status.PLAYING or table.status != Table.Status.PLAYING:
+        raise ServiceError("game_over", _("Aucune partie en cours."))
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    game.table = table  # one table object, its seats read once
+    return table, seat, game
+
+
+def _refuse_chip_table(table) -> None:
+    if economy.is_chip_table(table):
+        raise ServiceError(
+            "forbidden",
+            _("À une table d'écus, on ne déclare pas forfait : levez-vous pour ramasser vos "
+              "gains."),
+        )
+
+
+def may_abort(game: Game, position: int) -> bool:
+    """Whether the game can still be aborted by the player at ``position``: before their
+    second move of the table's first game (a chained table's later hands build on the
+    earlier ones)."""
+    return (game.status == Game.Status.PLAYING and game.number == 1
+            and (game.moves or {}).get(str(position), 0) < 2)
+
+
+def do_resign(table, user) -> Game:
+    """The player resigns: the other seats (the other side) win, the game is over."""
+    with transaction.atomic():
+        table, seat, game = _seat_and_game(table, user)
+        _refuse_chip_table(table)
+        engine = table.engine
+        resigned = sorted(engine.partners(game.state, seat.position))
+        try:
+            result = engine.result(game.state)
+        except Exception:  # a game over only when played out: no result to keep
+            result = None
+        result = dict(result) if isinstance(result, dict) else {}
+        result["resigned"] = resigned
+        result["winners"] = [p for p in range(table.seat_count) if p not in resigned]
+        previous_key = (game.pk, game.version)
+        record_platform(game, table, "platform.resigned", seat.position, user)
+        end_game(game, table, Game.Ending.RESIGNED, result)
+        game.save()
+        publish(game, table, previous_key)
+        return game
+
+
+def do_abort(table, user) -> Game:
+    """Call the game off before the player's second move: nobody wins or loses."""
+    with transaction.atomic():
+        table, seat, game = _seat_and_game(table, user)
+        _refuse_chip_table(table)
+        if not may_abort(game, seat.position):
+            raise ServiceError(
+                "too_late",
+                _("Vous avez déjà joué deux coups : la partie ne peut plus être annulée, "
+                  "mais vous pouvez abandonner."),
+            )
+        abort_game(game, table, seat.position, user)
+        return game
+
+
+def abort_game(game: Game, table: Table, position: int, user) -> None:
+    """End a (locked) game with no result, logged as called off by ``position``."""
+    previous_key = (game.pk, game.version)
+    record_platform(game, table, "platform.aborted", position, user)
+    end_game(game, table, Game.Ending.ABORTED, None)
+    game.save()
+    publish(game, table, previous_key)
+
+
+def do_come_back(table, user) -> Game:
+    """"Je reviens": a player marked absent takes their seat back from the bot."""
+    with transaction.atomic():
+        table, seat, game = _seat_and_game(table, user)
+        if economy.is_chip_table(table):
+            # There an absent seat is a player who cashed out: they sit down again by
+            # buying in (economy), not by coming back.
+            raise ServiceError(
+                "forbidden", _("À une table d'écus, on revient en reprenant une cave.")
+            )
+        if not seat.sitting_out:
+            raise ServiceError("not_absent", _("Vous tenez déjà votre place."))
+        seat.sitting_out = False
+        seat.timeouts = 0
+        seat.save(update_fields=["sitting_out", "timeouts"])
+        previous_key = (game.pk, game.version)
+        record_platform(game, table, "platform.back", seat.position, user)
+        schedule(game, table, previous_actor=game.actor)
+        game.save()
+        publish(game, table, previous_key)
+        return game

@@ -26,16 +26,21 @@ from play.models import Game, Table
 
 
 def _seat_and_game(table, user):
-    """Lock the table and its game in progress; the user's seat (refusals otherwise)."""
-    table = lock_table(table)
+    """Lock the game in progress, then its table (the order ``do_act`` takes them, so a
+    resignation racing the last move cannot deadlock); the user's seat (refusals
+    otherwise)."""
+    table_id = table.pk if isinstance(table, Table) else table
+    current = Game.objects.filter(table_id=table_id).order_by("-number").first()
+    game = Game.objects.select_for_update().get(pk=current.pk) if current else None
+    table = lock_table(table_id)
     seat = next((s for s in seats_by_position(table).values()
                  if user is not None and s.user_id == user.pk), None)
     if seat is None:
         raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
-    game = table.current_game()
     if game is None or game.status != Game.Status.PLAYING or table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", _("Aucune partie en cours."))
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    if table.current_game().pk != game.pk:  # the next hand was dealt meanwhile
+        raise ServiceError("stale", _("La partie a avancé depuis : voici la position à jour."))
     game.table = table  # one table object, its seats read once
     return table, seat, game
 

@@ -28,6 +28,7 @@ from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
 from play.snapshots import snapshots
+from ratings import interface as ratings
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.result = engine.result(game.state)
         game.finished_at = now
         game.actor = game.deadline = game.bot_due_at = None
+        ratings.rate_finished_game(game)  # between people only, once (ratings/services.py)
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()
             return start_game(table, next_carry(table, game.state), finished=game)

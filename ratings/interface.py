@@ -1,0 +1,33 @@
+"""What play asks of the ratings: the one module of this app that play imports.
+
+``rate_finished_game`` is called where a game finishes, inside that transaction; the
+rest reads, for the players' pages.
+"""
+
+from __future__ import annotations
+
+from ratings.queries import (
+    CASH_DAYS,
+    MIN_GAMES,
+    leaderboard,
+    ranks_by_ecus,
+    ratings_of,
+    shown,
+)
+from ratings.services import do_rate_game
+
+__all__ = [
+    "CASH_DAYS",
+    "MIN_GAMES",
+    "leaderboard",
+    "ranks_by_ecus",
+    "rate_finished_game",
+    "ratings_of",
+    "shown",
+]
+
+
+def rate_finished_game(game) -> None:
+    """A game has just finished (status, result and ``ending`` set, row locked): rate it
+    if it is rated (between people, not practice, not at a chip table, not aborted), once."""
+    do_rate_game(game)

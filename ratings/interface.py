@@ -6,6 +6,7 @@ rest reads, for the players' pages.
 
 from __future__ import annotations
 
+from ratings.outcomes import standing
 from ratings.queries import (
     CASH_DAYS,
     MIN_GAMES,
@@ -20,6 +21,7 @@ __all__ = [
     "CASH_DAYS",
     "MIN_GAMES",
     "leaderboard",
+    "place_of",
     "ranks_by_ecus",
     "rate_finished_game",
     "ratings_of",
@@ -31,3 +33,13 @@ def rate_finished_game(game) -> None:
     """A game has just finished (status, result and ``ending`` set, row locked): rate it
     if it is rated (between people, not practice, not at a chip table, not aborted), once."""
     do_rate_game(game)
+
+
+def place_of(seat_count: int, result: dict | None, seat: int, resigned=()) -> tuple[int, int]:
+    """``seat``'s place in a finished game and the number of places, as the ratings rank
+    it (1 first; partners, tied on their side's score, share theirs); (0, 0) when the
+    result ranks nobody."""
+    place = standing(seat_count, result or {}, None, resigned) if result else None
+    if place is None or not 0 <= seat < seat_count:
+        return 0, 0
+    return place.ranks[seat] + 1, max(place.ranks) + 1

@@ -17,7 +17,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from cardgames.registry import UnknownGame, get_game
-from economy import interface as economy
+from economy.interface import is_chip_game
 from ratings.models import Rating, RatingChange
 from ratings.outcomes import Standing, standing
 
@@ -38,7 +38,8 @@ def rateable(game) -> bool:
     table = game.table
     if game.status != "finished" or getattr(game, "ending", "") == "aborted":
         return False
-    if table.practice or not isinstance(game.result, dict) or economy.is_chip_table(table):
+    # A chip game's tables but practice ones are chip tables (economy/games.py).
+    if table.practice or not isinstance(game.result, dict) or is_chip_game(table.game_slug):
         return False
     participants = list(game.participants.all())
     return (

@@ -6,6 +6,10 @@ rest reads, for the players' pages.
 
 from __future__ import annotations
 
+import logging
+
+from django.db import transaction
+
 from ratings.outcomes import standing
 from ratings.queries import (
     CASH_DAYS,
@@ -16,6 +20,8 @@ from ratings.queries import (
     shown,
 )
 from ratings.services import do_rate_game
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "CASH_DAYS",
@@ -31,8 +37,15 @@ __all__ = [
 
 def rate_finished_game(game) -> None:
     """A game has just finished (status, result and ``ending`` set, row locked): rate it
-    if it is rated (between people, not practice, not at a chip table, not aborted), once."""
-    do_rate_game(game)
+    if it is rated (between people, not practice, not at a chip table, not aborted), once.
+
+    A rating that fails (a bug) is logged and rolled back to its savepoint: the game
+    still finishes."""
+    try:
+        with transaction.atomic():
+            do_rate_game(game)
+    except Exception:
+        log.exception("rating game %s failed", getattr(game, "pk", None))
 
 
 def place_of(seat_count: int, result: dict | None, seat: int, resigned=()) -> tuple[int, int]:

@@ -189,3 +189,19 @@ def test_the_leaderboard_says_how_many_games_list_a_player(client, db):
     html = client.get("/joueurs/classement/ascenseur/").content.decode()
 
     assert "au moins 5 parties classées" in html
+
+
+def test_the_result_says_aborted_resigned_won_drawn_or_lost(alice, bob, dora):
+    from play.presentation.history import result_words
+
+    game = human_table(alice, [bob, dora], slug="ascenseur").current_game()
+    game.result = {"scores": [10, 30, 20], "winners": [1], "resigned": [0]}
+
+    game.ending = "aborted"
+    assert [result_words(game, seat) for seat in range(3)] == ["Annulée"] * 3
+    game.ending = "resigned"
+    assert [result_words(game, seat) for seat in range(3)] == [
+        "Abandon", "Gagnée", "Perdue · place 2 sur 3"]
+    game.ending = ""
+    game.result = {"scores": [0, 0, 0], "winners": []}
+    assert result_words(game, 0) == "Nulle"

@@ -128,3 +128,21 @@ def test_places_follow_penalties_where_lower_is_better():
 
 def test_a_result_without_scores_ranks_nobody():
     assert standing(2, {"winners": [0]}) is None
+
+
+def test_a_failing_rating_never_stops_a_game_from_finishing(alice, bob, monkeypatch, caplog):
+    from ratings import services
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    game = human_table(alice, [bob]).current_game()
+    finish_by_hand(game, {"scores": [7, 3], "winners": [0]})
+    monkeypatch.setattr(services, "standing_of", broken)
+
+    rate_finished_game(game)
+
+    assert not RatingChange.objects.exists()
+    assert "rating game" in caplog.text
+    game.refresh_from_db()
+    assert game.status == "finished"

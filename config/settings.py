@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "rules",
     "play",
     "economy",
+    "ratings",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,7 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("regles/", include("rules.urls")),
     path("jouer/", include("play.web.urls")),
+    path("joueurs/", include("play.web.player_urls")),
     # The economy's pages keep the paths they had under /jouer/ and /compte/.
     path("", include("economy.web.urls")),
     # Ours first: /compte/profil/ is not an allauth page.

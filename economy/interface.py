@@ -1,4 +1,4 @@
-"""What play asks of the economy: the one module of the economy that play imports.
+"""What play (and the ratings) ask of the economy: the one module of the economy they import.
 
 Play calls these from its action functions (play/actions/), inside the transaction that
 holds the table locked, and only at a hand's boundaries: when a player sits down, when a
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from economy import games, hands
-from economy.chips import caves, deals
+from economy.chips import caves, deals, standings
 from economy.chips.taverns import keeps_table
 from economy.hands import NoHandLeft
 
@@ -34,9 +34,11 @@ __all__ = [
     "count_hand",
     "counts_hands_per_game",
     "deal_chip_hand",
+    "is_chip_game",
     "is_chip_table",
     "may_be_dealt",
     "may_sit",
+    "net_ecus_won",
     "player_leaves_chip_table",
 ]
 
@@ -56,6 +58,11 @@ ALLOWED = Verdict(True)
 def is_chip_table(table) -> bool:
     """Whether the table is played for écus (caves and chips)."""
     return games.is_chip_table(table)
+
+
+def is_chip_game(game_slug: str) -> bool:
+    """Whether the game's tables (but practice tables) are played for écus."""
+    return games.is_chip_game(game_slug)
 
 
 def counts_hands_per_game(game_slug: str, practice: bool) -> bool:
@@ -120,3 +127,12 @@ def player_leaves_chip_table(table, seat) -> None:
     """A player leaves: paid out at once, or when the hand they are dealt in is settled
     (the bot plays their seat until then)."""
     caves.leave_chip_table(table, seat)
+
+
+# ----- read only: what the cash games' leaderboards show ------------------------------
+
+
+def net_ecus_won(game_slug: str, since) -> list[tuple[int, int]]:
+    """(user id, écus won net) at the game's tables since ``since``, best first: caves,
+    cash-outs and debts (chips still at a table count when cashed out)."""
+    return standings.net_ecus_won(game_slug, since)

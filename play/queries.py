@@ -11,9 +11,9 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
-from django.db.models import BooleanField, Case, Count, F, OuterRef, Subquery, Value, When
+from django.db.models import BooleanField, Case, Count, F, OuterRef, Q, Subquery, Value, When
 
-from play.models import ChatMessage, ChatMute, Game, Seat, Table
+from play.models import ChatMessage, ChatMute, Game, Participant, Seat, Table
 
 LOG_LINES = 50
 CHAT_LINES = 30
@@ -195,3 +195,27 @@ def token_matches(table: Table, token) -> bool:
     if not (token and expected and isinstance(token, str)):
         return False
     return secrets.compare_digest(token.encode("utf-8", "surrogatepass"), expected.encode())
+
+
+def finished_games_of(user, game_slug: str | None = None):
+    """The games ``user`` was dealt in that are over, newest first (Participant rows,
+    with their game and table)."""
+    rows = Participant.objects.filter(user=user, game__status=Game.Status.FINISHED)
+    if game_slug:
+        rows = rows.filter(game__table__game_slug=game_slug)
+    return rows.select_related("game__table").order_by("-game__finished_at", "-game_id")
+
+
+def finished_games_seen_by(player, viewer, invited_tables=()):
+    """``player``'s finished games that ``viewer`` may open in the archive: their own, or
+    those of tables ``viewer`` may watch (public, not practice; seated there now; an
+    unlisted table whose invitation they opened: ``invited_tables``)."""
+    rows = finished_games_of(player)
+    if viewer is not None and getattr(viewer, "pk", None) == player.pk:
+        return rows
+    may = Q(game__table__visibility=Table.Visibility.PUBLIC, game__table__practice=False)
+    if invited_tables:
+        may |= Q(game__table_id__in=list(invited_tables))
+    if viewer is not None and getattr(viewer, "is_authenticated", False):
+        may |= Q(game__participants__user=viewer) | Q(game__table__seats__user=viewer)
+    return rows.filter(may).distinct()

@@ -28,6 +28,7 @@ from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
 from play.snapshots import snapshots
+from ratings import interface as ratings
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +164,7 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     game.result = result
     game.finished_at = timezone.now()
     game.actor = game.deadline = game.bot_due_at = game.remind_at = None
+    ratings.rate_finished_game(game)  # a resignation rates (resigners last); an abort never
     if table.status == Table.Status.PLAYING:
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
@@ -201,6 +203,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.result = engine.result(game.state)
         game.finished_at = now
         game.actor = game.deadline = game.bot_due_at = game.remind_at = None
+        ratings.rate_finished_game(game)  # between people only, once (ratings/services.py)
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()
             return start_game(table, next_carry(table, game.state), finished=game)

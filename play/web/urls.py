@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play.web import archives, lobby, tables
+from play.web import archives, lobby, players, tables
 
 app_name = "play"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("quatre-couleurs/", tables.four_colour, name="four_colour"),
     path("sons/", tables.sounds, name="sounds"),
     path("mes-parties/", lobby.my_games, name="my_games"),
+    path("historique/", players.history, name="history"),
     path("parties/<int:game_id>/", archives.archive_page, name="archive"),
     path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),
     path("tables/<int:table_id>/mains.zip", archives.session_hand_histories,

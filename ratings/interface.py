@@ -1,0 +1,58 @@
+"""What play asks of the ratings: the one module of this app that play imports.
+
+``rate_finished_game`` is called where a game finishes, inside that transaction; the
+rest reads, for the players' pages.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from ratings.outcomes import standing
+from ratings.queries import (
+    CASH_DAYS,
+    MIN_GAMES,
+    leaderboard,
+    ranks_by_ecus,
+    ratings_of,
+    shown,
+)
+from ratings.services import do_rate_game
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "CASH_DAYS",
+    "MIN_GAMES",
+    "leaderboard",
+    "place_of",
+    "ranks_by_ecus",
+    "rate_finished_game",
+    "ratings_of",
+    "shown",
+]
+
+
+def rate_finished_game(game) -> None:
+    """A game has just finished (status, result and ``ending`` set, row locked): rate it
+    if it is rated (between people, not practice, not at a chip table, not aborted), once.
+
+    A rating that fails (a bug) is logged and rolled back to its savepoint: the game
+    still finishes."""
+    try:
+        with transaction.atomic():
+            do_rate_game(game)
+    except Exception:
+        log.exception("rating game %s failed", getattr(game, "pk", None))
+
+
+def place_of(seat_count: int, result: dict | None, seat: int, resigned=()) -> tuple[int, int]:
+    """``seat``'s place in a finished game and the number of places, as the ratings rank
+    it (1 first; partners, tied on their side's score, share theirs); (0, 0) when the
+    result ranks nobody."""
+    place = standing(seat_count, result or {}, None, resigned) if result else None
+    if place is None or not 0 <= seat < seat_count:
+        return 0, 0
+    return place.ranks[seat] + 1, max(place.ranks) + 1

@@ -1,0 +1,55 @@
+"""Reading ratings: a player's, a game's leaderboard (rated games, or écus at chip games)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from economy import interface as economy
+from ratings.models import Rating
+
+# Fewer rated games than this and a player's rating is still mostly its starting
+# uncertainty: they are not listed on the leaderboards (their profile shows it).
+MIN_GAMES = 5
+LEADERBOARD_SIZE = 50
+CASH_DAYS = 30
+
+
+@dataclass(frozen=True)
+class Row:
+    user: object
+    value: int  # the rating shown (ordinal, rounded), or the écus won
+    games: int = 0
+    wins: int = 0
+
+
+def shown(ordinal: float) -> int:
+    """The rating as players read it: the ordinal, rounded."""
+    return round(ordinal)
+
+
+def ranks_by_ecus(game_slug: str) -> bool:
+    """Cash games (played for écus) rank by écus won, not by an OpenSkill rating."""
+    return economy.is_chip_game(game_slug)
+
+
+def ratings_of(user) -> dict[str, Rating]:
+    return {r.game_slug: r for r in Rating.objects.filter(user=user)}
+
+
+def leaderboard(game_slug: str, limit: int = LEADERBOARD_SIZE) -> list[Row]:
+    """Rated players with at least MIN_GAMES rated games, by ordinal (mu − 3σ), best
+    first; at a cash game, players by écus won over the last CASH_DAYS days."""
+    if ranks_by_ecus(game_slug):
+        since = timezone.now() - timedelta(days=CASH_DAYS)
+        nets = economy.net_ecus_won(game_slug, since)[:limit]
+        users = get_user_model().objects.in_bulk([user_id for user_id, _ in nets])
+        return [Row(users[user_id], net) for user_id, net in nets if user_id in users]
+    rows = (
+        Rating.objects.filter(game_slug=game_slug, games__gte=MIN_GAMES)
+        .select_related("user").order_by("-ordinal", "pk")[:limit]
+    )
+    return [Row(r.user, shown(r.ordinal), r.games, r.wins) for r in rows]

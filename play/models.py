@@ -58,6 +58,13 @@ class Table(models.Model):
     move_seconds = models.PositiveIntegerField(_("temps par coup (secondes)"), default=60)
     stakes = models.JSONField(_("enjeux"), default=dict, blank=True)
     practice = models.BooleanField(_("entraînement contre les automates"), default=False)
+    # A rematch: the finished table this one replays, with its players invited back to
+    # the places they held ({"1": {"user": 7, "name": "bob", "declined": false}}); an
+    # invited place is kept for its player until they accept (sit) or decline.
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    rematch_invites = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -71,6 +78,12 @@ class Table(models.Model):
     @property
     def engine(self):
         return get_game(self.game_slug)
+
+    def reserved_positions(self) -> dict[int, int]:
+        """Places kept for the players invited to this rematch who have not answered:
+        {position: user id}."""
+        return {int(p): invite["user"] for p, invite in (self.rematch_invites or {}).items()
+                if not invite.get("declined")}
 
     def current_game(self):
         """The game being played, or the last one played; None before the first deal."""

@@ -80,6 +80,8 @@ class Snapshot:
     muted: set  # user ids who muted this table's chat
     # A chained table's last finished hand, shown beside the new one (None otherwise).
     previous: Game | None = None
+    # The rematch proposed at this finished table, as the view shows it (None otherwise).
+    rematch: dict | None = None
     loaded_at: float = field(default_factory=time.monotonic)
     # When chat and mutes were read (a snapshot built from the previous one keeps them).
     chat_read_at: float = field(default_factory=time.monotonic)
@@ -120,7 +122,32 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         chat=chat_for(table, None),
         muted=muted_ids(table),
         previous=previous_game(table, game),
+        rematch=rematch_of(table),
     )
+
+
+def rematch_of(table: Table) -> dict | None:
+    """The open rematch of a finished table: who proposed it, who is invited and how each
+    answered (accepted: seated; declined; waiting). Public facts, names only."""
+    if table.status not in (Table.Status.FINISHED, Table.Status.CLOSED):
+        return None
+    rematch = table.rematches.exclude(status=Table.Status.CLOSED).order_by("-pk").first()
+    if rematch is None:
+        return None
+    seated = dict(rematch.seats.exclude(user=None).values_list("position", "user_id"))
+    invited = []
+    for position, invite in sorted((rematch.rematch_invites or {}).items(),
+                                   key=lambda item: int(item[0])):
+        answer = ("accepted" if seated.get(int(position)) == invite["user"]
+                  else "declined" if invite.get("declined") else "waiting")
+        invited.append({"position": int(position), "name": invite["name"], "answer": answer,
+                        "user_id": invite["user"]})
+    return {
+        "table_id": rematch.pk,
+        "status": rematch.status,
+        "proposed_by": next((p for p, u in seated.items() if u == rematch.owner_id), None),
+        "invited": invited,
+    }
 
 
 def muted_ids(table) -> set[int]:
@@ -159,6 +186,15 @@ def my_games(user):
     )
 
 
+def rematches_offered_to(user) -> list[Table]:
+    """Rematches waiting for ``user``'s answer (their place kept), newest first."""
+    candidates = (
+        Table.objects.filter(status=Table.Status.WAITING, rematch_of__seats__user=user)
+        .exclude(seats__user=user).select_related("owner").order_by("-pk")[:20]
+    )
+    return [t for t in candidates if user.pk in t.reserved_positions().values()]
+
+
 def my_turn_count(user) -> int:
     if user is None or not user.is_authenticated:
         return 0
@@ -184,6 +220,8 @@ def can_watch(table: Table, user, token: str = "") -> bool:
     """Players always; spectators on public tables, or on unlisted ones with the invite token."""
     if seat_of(table, user) is not None:
         return True
+    if getattr(user, "pk", None) in table.reserved_positions().values():
+        return True  # invited to this rematch
     if table.visibility == Table.Visibility.PUBLIC and not table.practice:
         return True
     return token_matches(table, token)

@@ -8,6 +8,7 @@ a change that was rolled back. Views and consumers stay thin and call these.
 - ``tables``: create a table, sit, add a bot, leave, "play now";
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
 - ``leaving``: resign, abort, come back after being marked absent;
+- ``rematch``: propose, accept or decline a rematch of a finished table;
 - ``scheduled``: the moves nobody sends (timers, bots), the correspondence reminders;
 - ``hands``: the daily hand allowance at counted tables;
 - ``economy_host``: what play does when the economy asks (economy/host.py);
@@ -21,6 +22,7 @@ from play.actions.errors import ActResult, ServiceError
 from play.actions.games import do_act, start_game
 from play.actions.leaving import do_abort, do_come_back, do_resign
 from play.actions.presence import do_connect, do_disconnect
+from play.actions.rematch import do_decline_rematch, do_rematch
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.actions.tables import (
     BOT_NAMES,
@@ -44,11 +46,13 @@ __all__ = [
     "do_come_back",
     "do_connect",
     "do_create_table",
+    "do_decline_rematch",
     "do_disconnect",
     "do_join",
     "do_leave",
     "do_mute_chat",
     "do_play_now",
+    "do_rematch",
     "do_remind",
     "do_resign",
     "do_timeout",

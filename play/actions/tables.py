@@ -79,8 +79,18 @@ def do_create_table(
     return table
 
 
-def _free_position(table: Table, position):
+def _free_position(table: Table, position, user=None):
+    """The place to sit at: ``position`` if free, else the first free one. A place kept
+    for a player invited to a rematch goes to that player only."""
     taken = set(table.seats.values_list("position", flat=True))
+    reserved = table.reserved_positions()
+    mine = next((p for p, u in reserved.items() if user is not None and u == user.pk), None)
+    if mine is not None and mine not in taken and position in (None, mine):
+        return mine
+    if position in reserved and position not in taken:
+        raise ServiceError("reserved", _("Cette place est gardée pour un joueur invité à la "
+                                         "revanche."))
+    taken |= set(reserved)
     if position is None:
         free = [p for p in range(table.seat_count) if p not in taken]
         if not free:
@@ -107,9 +117,9 @@ def do_join(table, user, position=None) -> Seat:
         _check_waiting(table)
         check_hands(table.game_slug, user, practice=table.practice)
         seat = Seat.objects.create(
-            table=table, position=_free_position(table, position), user=user
+            table=table, position=_free_position(table, position, user), user=user
         )
-        _start_if_full(table)
+        start_if_full(table)
     return seat
 
 
@@ -139,7 +149,7 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
         seat = Seat.objects.create(
             table=table, position=_free_position(table, position), bot=name, bot_level=level
         )
-        _start_if_full(table)
+        start_if_full(table)
     return seat
 
 
@@ -170,6 +180,10 @@ def do_leave(table, user) -> None:
             return
         if table.status == Table.Status.WAITING:
             seat.delete()
+            invite = (table.rematch_invites or {}).get(str(seat.position))
+            if invite is not None and invite["user"] == user.pk:
+                invite["declined"] = True  # an invited player who sat then left: place freed
+                table.save(update_fields=["rematch_invites", "updated_at"])
             if not table.seats.filter(user__isnull=False).exists():
                 table.status = Table.Status.CLOSED
                 table.save(update_fields=["status", "updated_at"])
@@ -222,7 +236,7 @@ def do_play_now(user, game_slug, level: str = "") -> Table:
     return table
 
 
-def _start_if_full(table: Table) -> None:
+def start_if_full(table: Table) -> None:
     if table.seats.count() < table.seat_count:
         broadcast_table_changed(table.pk, 0)
         return

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from economy import interface as economy
 from play.actions.leaving import may_abort
-from play.models import Game
+from play.models import Game, Table
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
 from play.presentation.games import game_name, game_of_name
@@ -182,13 +182,21 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool, reques
     open_seat = table.status == "waiting" and taken < table.seat_count
     owner = authenticated and table.owner_id == user.pk
     invite_path = links["invite_path"]
+    reserved = table.reserved_positions() if table.status == "waiting" else {}
+    held = {p for p in reserved if not players[p]["taken"]} if reserved else set()
+    kept_for_you = authenticated and any(reserved[p] == user.pk for p in held)
+    free_for_anyone = table.seat_count - taken - len(held) > 0
     return {
         "taken": taken,
         "can_join": (
             authenticated and you is None and open_seat
-            and (table.visibility == "public" or invited or owner)
+            and (kept_for_you or free_for_anyone and (
+                table.visibility == "public" or invited or owner))
         ),
-        "can_add_bot": authenticated and (you is not None or owner) and open_seat,
+        "kept_for_you": kept_for_you,
+        "rematch_waiting_for": [table.rematch_invites[str(p)]["name"] for p in sorted(held)],
+        "can_add_bot": (authenticated and (you is not None or owner) and open_seat
+                        and free_for_anyone),
         "show_invite": ((you is not None or owner) and table.status == "waiting"
                         and table.visibility == "unlisted"),
         "invite_link": request.build_absolute_uri(invite_path) if request else invite_path,
@@ -207,6 +215,31 @@ def _exits(table, game, players: list[dict], you, over: bool) -> dict:
         "abort": may_abort(game, you),
         "resign": True,
         "leave": alone,
+    }
+
+
+def _rematch(table, game, view: dict, you, over: bool, names: list[str]) -> dict:
+    """What the finished table offers about a rematch to this reader: propose one, answer
+    one (accept, decline), or follow the one they are in."""
+    offer = view.get("rematch")
+    if you is None or not over or game is None or economy.is_chip_table(table):
+        return {}
+    if offer is None:
+        return {"can_propose": True}
+    mine = next((i for i in offer["invited"] if i["position"] == you), None)
+    proposer = offer.get("proposed_by")
+    return {
+        "table_id": offer["table_id"],
+        "url": reverse("play:table", args=[offer["table_id"]]),
+        "decline_url": reverse("play:decline_rematch", args=[offer["table_id"]]),
+        "proposer": (names[proposer] if isinstance(proposer, int) and proposer < len(names)
+                     else ""),
+        "in_it": mine is None or mine["answer"] == "accepted",
+        "asked": mine is not None and mine["answer"] == "waiting",
+        "declined": mine is not None and mine["answer"] == "declined",
+        "playing": offer.get("status") == Table.Status.PLAYING,
+        "waiting_for": [i["name"] for i in offer["invited"] if i["answer"] == "waiting"],
+        "declined_by": [i["name"] for i in offer["invited"] if i["answer"] == "declined"],
     }
 
 
@@ -230,6 +263,7 @@ def _links(table, shared: dict | None = None, lang: str = "") -> dict:
         "abort_url": reverse("play:abort", args=[table.pk]),
         "come_back_url": reverse("play:come_back", args=[table.pk]),
         "leave_url": reverse("play:leave", args=[table.pk]),
+        "rematch_url": reverse("play:rematch", args=[table.pk]),
         "chat_url": reverse("play:chat", args=[table.pk]),
         "rules_url": reverse("rules:page", args=[table.game_slug]),
         "board_template": board_template(table.game_slug),
@@ -287,6 +321,7 @@ def table_context(
         "over": over,
         "winners": winners,
         "exits": _exits(table, game, players, you, over),
+        "rematch": _rematch(table, game, view, you, over, names),
         "ending": game.ending if game is not None else "",
         "turn_text": _turn_text(game, over, my_turn, actor, names),
         "deadline": deadline,

@@ -69,6 +69,12 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "chat_muted": muted,
         }
     )
+    if snapshot.rematch is not None:
+        view["rematch"] = {
+            **{k: v for k, v in snapshot.rematch.items() if k != "invited"},
+            "invited": [{k: v for k, v in invite.items() if k != "user_id"}
+                        for invite in snapshot.rematch["invited"]],
+        }
     if game is not None and game.status == Game.Status.FINISHED:
         view["result"] = game.result
         if game.ending:  # resigned or aborted before its end: nobody is to act any more

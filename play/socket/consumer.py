@@ -23,12 +23,15 @@ from play.actions import (
     do_chat,
     do_come_back,
     do_connect,
+    do_decline_rematch,
     do_disconnect,
     do_mute_chat,
+    do_rematch,
     do_resign,
     remember_server_loop,
 )
 from play.actions.broadcast import group_name
+from play.actions.rematch import open_rematch
 from play.clock import scheduler
 from play.models import ChatMessage, Game, Table
 from play.presentation.labels import lang_code
@@ -122,6 +125,21 @@ def _sync_chat_line(message_id, user):
 
 # The ways out of a game and back (play/actions/leaving.py), by message type.
 EXITS = {"resign": do_resign, "abort": do_abort, "come_back": do_come_back}
+
+
+def _sync_rematch(table_id, user, kind):
+    """Propose/accept (``rematch``) or decline (``decline_rematch``) the rematch of this
+    finished table: (refusal, None) or (None, the rematch table's id)."""
+    try:
+        if kind == "rematch":
+            return None, do_rematch(table_id, user).pk
+        rematch = open_rematch(Table.objects.get(pk=table_id))
+        if rematch is None:
+            raise ServiceError("not_invited", _("Aucune revanche n'est proposée à cette table."))
+        do_decline_rematch(rematch, user)
+        return None, rematch.pk
+    except ServiceError as refusal:
+        return refusal, None
 
 
 def _sync_exit(table_id, user, kind):
@@ -248,6 +266,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def _on_come_back(self, message):
         await self._exit(message)
 
+    async def _on_rematch(self, message):
+        await self._rematch(message)
+
+    async def _on_decline_rematch(self, message):
+        await self._rematch(message)
+
+    async def _rematch(self, message):
+        refusal, rematch_id = await database_sync_to_async(_sync_rematch)(
+            self.table_id, self.user, message["type"]
+        )
+        if refusal is not None:
+            await self._error(refusal.as_dict(self.lang))
+        else:
+            await self._send_json({"type": message["type"], "table_id": rematch_id})
+
     async def _exit(self, message):
         refusal = await database_sync_to_async(_sync_exit)(self.table_id, self.user,
                                                            message["type"])
@@ -267,6 +300,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return  # refused at connect: it never sees the table
         if event.get("presence") is not None:
             await self._presence_changed(event["presence"])
+            return
+        if event.get("refresh"):
+            await self._refresh()
             return
         if self.sent is not None and self.sent[0] is not None:
             game_id, version = self.sent
@@ -298,6 +334,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._send_payload(sent, payload, force=True)
         else:
             await self._send_json({"type": "presence", "seating": payload["view"]["seating"]})
+
+    async def _refresh(self):
+        """Something beside the game changed (a rematch): render again, same version."""
+        snapshots.forget(self.table_id)
+        sent, payload = await database_sync_to_async(_render)(
+            self.table_id, self.user, self.lang, self.as_html
+        )
+        await self._send_payload(sent, payload, force=True)
 
     async def table_chat(self, event):
         if not self.joined:

@@ -19,7 +19,8 @@ RATE_PER_SECOND = 10
 BURST = 20
 MAX_CLIENT_ID = 64
 
-MESSAGE_TYPES = ("act", "chat", "sync", "ping", "mute", "resign", "abort", "come_back")
+MESSAGE_TYPES = ("act", "chat", "sync", "ping", "mute", "resign", "abort", "come_back",
+                 "rematch", "decline_rematch")
 
 # ASCII digits only: str.isdigit() also accepts "²" or "١", which int() then refuses or
 # reads; 18 digits keep the number inside a PostgreSQL bigint.

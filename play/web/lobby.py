@@ -146,4 +146,9 @@ def my_games(request):
                 "deadline": game.deadline,
             }
         )
-    return render(request, "play/my_games.html", {"rows": rows})
+    rematches = [
+        {"table": t, "game_name": game_name(t.game_slug),
+         "proposer": t.owner.public_name if t.owner else ""}
+        for t in queries.rematches_offered_to(request.user)
+    ]
+    return render(request, "play/my_games.html", {"rows": rows, "rematches": rematches})

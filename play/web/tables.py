@@ -102,6 +102,34 @@ def resign(request, table_id):
 
 @login_required
 @require_POST
+def rematch(request, table_id):
+    """"Revanche" (propose one) or "Accepter la revanche" (sit at the one proposed)."""
+    table = get_table(table_id)
+    try:
+        new_table = actions.do_rematch(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+        return redirect(table.get_absolute_url())
+    return redirect(new_table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def decline_rematch(request, table_id):
+    rematch = get_table(table_id)
+    try:
+        actions.do_decline_rematch(rematch, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    else:
+        messages.info(request, _("Revanche refusée."))
+    if rematch.rematch_of_id is not None:
+        return redirect(rematch.rematch_of.get_absolute_url())
+    return redirect("play:my_games")
+
+
+@login_required
+@require_POST
 def abort(request, table_id):
     table = get_table(table_id)
     try:

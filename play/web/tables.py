@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from play import actions, queries
 from play.actions import ServiceError
@@ -80,7 +81,7 @@ def leave(request, table_id):
         refuse(request, error)
         return redirect(table.get_absolute_url())
     messages.success(request, _("Vous avez quitté la table."))
-    return redirect("play:lobby")
+    return go_to(request, reverse("play:lobby"))
 
 
 @login_required
@@ -110,7 +111,15 @@ def rematch(request, table_id):
     except ServiceError as error:
         refuse(request, error)
         return redirect(table.get_absolute_url())
-    return redirect(new_table.get_absolute_url())
+    return go_to(request, new_table.get_absolute_url())
+
+
+def go_to(request, url):
+    """To another page: a boosted form (sent by htmx) loads it whole, so that the address
+    bar and the table's socket follow."""
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
 
 
 @login_required
@@ -124,8 +133,8 @@ def decline_rematch(request, table_id):
     else:
         messages.info(request, _("Revanche refusée."))
     if rematch.rematch_of_id is not None:
-        return redirect(rematch.rematch_of.get_absolute_url())
-    return redirect("play:my_games")
+        return go_to(request, rematch.rematch_of.get_absolute_url())
+    return go_to(request, reverse("play:my_games"))
 
 
 @login_required

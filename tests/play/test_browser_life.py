@@ -81,7 +81,7 @@ def test_revanche_after_a_practice_game_deals_a_new_one(browser, server, ui):
     page.wait_for_selector("#turn.turn--over")
 
     page.locator(".rematch button", has_text="Revanche").click()
-    page.wait_for_url(lambda url: re.search(r"/jouer/tables/\d+/$", url) and url != first)
+    page.wait_for_url(lambda url: url != first and re.search(r"/jouer/tables/\d+/$", url))
     page.wait_for_function("() => document.documentElement.classList.contains('live')")
     assert page.locator("#my-hand").count() == 1  # dealt at once: only bots to ask
     assert not page.locator("#turn.turn--over").count()

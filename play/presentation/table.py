@@ -300,6 +300,11 @@ def table_context(
     for p in players:  # the seat to watch: yours, and whose turn it is
         p.update(you=p["position"] == you, actor=not over and p["position"] == actor,
                  facts=seat_facts(table.game_slug, view, p["position"]) if game else {})
+    if table.status == "waiting" and table.rematch_invites:
+        for p in players:  # a rematch's place kept for its player shows whose it is
+            invite = table.rematch_invites.get(str(p["position"]))
+            if not p["taken"] and invite and not invite.get("declined"):
+                p["name"] = _("place gardée pour %(name)s") % {"name": invite["name"]}
     ring = around_the_table(players, you)
     links = _links(table, shared, lang)
     rights = _seating_rights(table, user, players, you, invited, request, links)

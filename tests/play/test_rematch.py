@@ -208,6 +208,7 @@ def test_an_invited_player_sees_an_unlisted_rematch_and_finds_it_in_my_games(
     page = client.get(new.get_absolute_url())
     assert page.status_code == 200
     assert "Accepter la revanche" in page.content.decode()
+    assert f"place gardée pour {bob.public_name}" in page.content.decode()
 
     client.post(reverse("play:decline_rematch", args=[new.pk]))
     assert rematches_offered_to(bob) == []

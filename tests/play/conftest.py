@@ -138,11 +138,13 @@ PHONE = (390, 844)
 DESKTOP = (1280, 800)
 
 
-def log_in(browser, server, name, size=PHONE):
+def log_in(browser, server, name, size=PHONE, motion=True):
     """A logged-in page, on a phone-sized screen unless told: the table must be playable
-    there."""
+    there. ``motion=False``: the browser asks for reduced motion (no card flying in, so a
+    click never waits for a card to come to rest: for tests that play many moves)."""
     context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, locale="fr-FR", device_scale_factor=1
+        viewport={"width": size[0], "height": size[1]}, locale="fr-FR", device_scale_factor=1,
+        reduced_motion="no-preference" if motion else "reduce",
     )
     context.set_default_timeout(15_000)
     page = context.new_page()

@@ -117,6 +117,10 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
             shot = True
         turns += take_turn(page, ui)
     assert turns > 0 and checked > 0, f"{slug}: Alice never played"
+    # The deal just over is summed up under the buttons: it fits the screen's width too.
+    page.wait_for_timeout(300)
+    sideways = page.evaluate("document.documentElement.scrollWidth") - size[0]
+    assert sideways <= 0, f"{slug} {size}: after the deal the page is {sideways} px too wide"
     # The log and the chat: folded drawers under the table on a phone, open beside it on a
     # laptop; a tap opens one.
     drawers = page.locator("[data-drawer]")

@@ -67,13 +67,18 @@ def test_development_defaults_to_the_address_of_runserver():
     assert result.stdout.strip() == "http://127.0.0.1:8000"
 
 
+# What a `make test` running these tests passes down to the make they start.
+FROM_A_PARENT_MAKE = ("SITE_URL", "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")
+
+
 def make_run(*args, **env_vars):
-    """The commands `make run` would run (make -n), the last one starting the server."""
-    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"} | env_vars
-    result = subprocess.run(["make", "-n", "run", *args], cwd=REPO, env=env,
-                            capture_output=True, text=True, timeout=60)
+    """The command with which `make run` would start the server (make -n: nothing runs)."""
+    env = {k: v for k, v in os.environ.items() if k not in FROM_A_PARENT_MAKE} | env_vars
+    result = subprocess.run(["make", "-n", "--no-print-directory", "run", *args], cwd=REPO,
+                            env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    return result.stdout.strip().splitlines()[-1]
+    [server] = [line for line in result.stdout.splitlines() if "runserver" in line]
+    return server
 
 
 def test_make_run_builds_links_from_the_address_it_serves():

@@ -6,13 +6,17 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The address links (e-mails, invitations) are built from: the one `make run` serves,
+# unless SITE_URL is given (`make run HOST=0.0.0.0 SITE_URL=http://my-machine.lan:8000`).
+# A server listening on every interface is reached at 127.0.0.1 from this machine.
+SITE_URL ?= http://$(if $(filter 0.0.0.0 ::,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
 PYTEST_ARGS ?=
 
 .PHONY: run test test-all lint clean-venv
 
 run: $(VENV)/.runtime-installed
 	$(PY) manage.py setup_embedded
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	SITE_URL='$(SITE_URL)' $(PY) manage.py runserver $(HOST):$(PORT)
 
 # `make test`: everything but the long checks marked `slow` (many whole games, soaks);
 # `make test-all` (what CI runs): the whole suite.

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -58,6 +59,24 @@ def parse_database_url(url):
         "CONN_MAX_AGE": 0,
         "OPTIONS": {"pool": True},
     }
+
+
+def parse_site_url(url):
+    """Check SITE_URL, the site's address: a scheme and a host (a port if need be), nothing
+    after them; returned without its trailing slash."""
+    parts = urlsplit(url.strip())
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+    ):
+        raise ImproperlyConfigured(
+            f"SITE_URL must be the site's address, e.g. https://taverne.example, not {url!r}."
+        )
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 # Production is explicit (TAVERNE_ENV=production) or implied by DEBUG=0: a
@@ -215,8 +234,18 @@ else:
 # otherwise; PLAY_INPROCESS_SCHEDULER forces either way.
 PLAY_BOT_DELAY = float(env("PLAY_BOT_DELAY", "0.8"))
 PLAY_INPROCESS_SCHEDULER = envbool("PLAY_INPROCESS_SCHEDULER", not REDIS_URL)
-# The address put in e-mails ("À vous de jouer" links).
-SITE_URL = env("SITE_URL", "http://127.0.0.1:8000")
+# The site's address and name. Every absolute URL the site builds (e-mails, the invitation
+# link, the payment provider's return page) starts with SITE_URL, never with the Host of
+# a request (taverne/site.py says why). `make run` passes the address it serves; the
+# default is that of a plain `manage.py runserver`. Production must say it.
+SITE_URL = env("SITE_URL", "")
+if not SITE_URL and PRODUCTION:
+    raise ImproperlyConfigured(
+        "SITE_URL must be set in production: the address players reach the site at, "
+        "e.g. SITE_URL=https://taverne.example (every link in e-mails is built from it)."
+    )
+SITE_URL = parse_site_url(SITE_URL or "http://127.0.0.1:8000")
+SITE_NAME = env("SITE_NAME", "Taverne")
 
 # Embedded: the zero-configuration mode of `make run`, the only one where
 # demo accounts with public passwords may be created.
@@ -255,7 +284,9 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 # reset...). Stated here because the login limit is part of our contract and
 # is tested: 5 failed logins a minute per IP, 5 per 5 minutes per account.
 ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Taverne] "
+# allauth's e-mails link with SITE_URL and greet with SITE_NAME (their subjects start
+# with "[SITE_NAME] "), not with the request's host.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +22,7 @@ from economy.errors import EconomyError
 from economy.models import Currency, LedgerEntry, PaymentEvent, Purchase, TokenBundle
 from economy.payments import BadWebhook, PaymentResult, ProviderError, get_provider
 from economy.payments.sandbox import SandboxProvider
+from taverne.site import absolute_url, site_name, subject_prefix
 
 log = logging.getLogger(__name__)
 Reason = LedgerEntry.Reason
@@ -278,14 +279,14 @@ def _receipt(values: dict) -> tuple[str, str]:
     """The receipt's subject and body, in the active language."""
     subject = gettext("Reçu de votre achat n°%(id)s") % values
     body = ngettext(
-        "Bonjour %(name)s,\n\nMerci pour votre achat sur Taverne.\n\n"
+        "Bonjour %(name)s,\n\nMerci pour votre achat sur %(site)s.\n\n"
         "Achat n°%(id)s du %(date)s\n%(tokens)s jeton d'or — %(amount)s\n\n"
         "Votre jeton est crédité sur votre compte. Vous retrouvez vos achats sous "
-        "« Mes achats » dans votre profil.\n\nLa Taverne\n",
-        "Bonjour %(name)s,\n\nMerci pour votre achat sur Taverne.\n\n"
+        "« Mes achats » dans votre profil : %(purchases)s\n\nÀ bientôt sur %(site)s !\n",
+        "Bonjour %(name)s,\n\nMerci pour votre achat sur %(site)s.\n\n"
         "Achat n°%(id)s du %(date)s\n%(tokens)s jetons d'or — %(amount)s\n\n"
         "Vos jetons sont crédités sur votre compte. Vous retrouvez vos achats sous "
-        "« Mes achats » dans votre profil.\n\nLa Taverne\n",
+        "« Mes achats » dans votre profil : %(purchases)s\n\nÀ bientôt sur %(site)s !\n",
         values["tokens"],
     ) % values
     return subject, body
@@ -310,12 +311,14 @@ def send_receipt(purchase_id: int) -> bool:
         ),
         "tokens": purchase.tokens,
         "amount": purchase.amount_display,
+        "site": site_name(),
+        "purchases": absolute_url(reverse("economy:purchases")),
     }
     try:
         with translation.override(user.preferred_language):
             subject, body = _receipt(values)
             send_mail(
-                getattr(settings, "ACCOUNT_EMAIL_SUBJECT_PREFIX", "") + subject,
+                subject_prefix() + subject,
                 body,
                 None,
                 [user.email],

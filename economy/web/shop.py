@@ -25,6 +25,7 @@ from economy.models import (
 )
 from economy.payments import ProviderError
 from economy.web import statements
+from taverne.site import absolute_url
 
 
 @login_required
@@ -47,9 +48,7 @@ def buy_tokens(request):
     bundle = TokenBundle.objects.filter(pk=request.POST.get("bundle"), active=True).first()
     if bundle is None:
         raise Http404
-    back = request.build_absolute_uri(reverse("economy:purchase", args=[0])).replace(
-        "/0/", "/{purchase}/"
-    )
+    back = absolute_url(reverse("economy:purchase", args=[0])).replace("/0/", "/{purchase}/")
     try:
         _, url = purchases.do_start_purchase(
             request.user, bundle, success_url=back, cancel_url=back + "?abandon=1"

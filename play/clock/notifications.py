@@ -12,15 +12,16 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.tasks import task
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from play.models import Game, Seat, Table, TurnNotification
 from taverne.games import game_name
+from taverne.site import absolute_url
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +43,14 @@ def _mail(user, table: Table, game: Game) -> tuple[str, str]:
         "%(deadline)s"
         "Jouez ici : %(url)s\n\n"
         "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
-        "dans votre profil.\n"
+        "dans votre profil : %(profile)s\n"
     ) % {
         "name": user.public_name,
         "table": table_name,
         "game": name,
         "deadline": deadline,
-        "url": _site_url(table.get_absolute_url()),
+        "url": absolute_url(table.get_absolute_url()),
+        "profile": absolute_url(reverse("accounts:profile")),
     }
     return subject, body
 
@@ -76,11 +78,6 @@ def notify_turn_if_away(game: Game, table: Table, seat: Seat) -> None:
             log.exception("could not queue the turn e-mail for game %s", game_id)
 
     transaction.on_commit(enqueue)
-
-
-def _site_url(path: str) -> str:
-    base = getattr(settings, "SITE_URL", "") or "http://localhost:8000"
-    return base.rstrip("/") + path
 
 
 def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
@@ -135,13 +132,14 @@ def _reminder_mail(user, table: Table, game: Game) -> tuple[str, str]:
         "Passé ce délai, un automate jouera à votre place jusqu'à votre retour.\n"
         "Jouez ici : %(url)s\n\n"
         "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
-        "dans votre profil.\n"
+        "dans votre profil : %(profile)s\n"
     ) % {
         "name": user.public_name,
         "table": table_name,
         "game": name,
         "when": when,
-        "url": _site_url(table.get_absolute_url()),
+        "url": absolute_url(table.get_absolute_url()),
+        "profile": absolute_url(reverse("accounts:profile")),
     }
     return subject, body
 

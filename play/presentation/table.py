@@ -37,6 +37,7 @@ from play.presentation.labels import (
 from play.presentation.seats import around_the_table, seat_facts
 from play.presentation.words import of_name
 from play.queries import previous_game
+from taverne.site import absolute_url
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
@@ -174,7 +175,7 @@ def _score_rows(view: dict, names: list[str], you, winners: list[str]) -> list[d
     ]
 
 
-def _seating_rights(table, user, players: list[dict], you, invited: bool, request,
+def _seating_rights(table, user, players: list[dict], you, invited: bool,
                     links: dict) -> dict:
     """Who may sit, add a bot or see the invitation, while the table waits."""
     authenticated = bool(user is not None and getattr(user, "is_authenticated", False))
@@ -199,7 +200,8 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool, reques
                         and free_for_anyone),
         "show_invite": ((you is not None or owner) and table.status == "waiting"
                         and table.visibility == "unlisted"),
-        "invite_link": request.build_absolute_uri(invite_path) if request else invite_path,
+        # From SITE_URL: the fragments the sockets send have no request to take a host from.
+        "invite_link": absolute_url(invite_path),
     }
 
 
@@ -307,7 +309,7 @@ def table_context(
                 p["name"] = _("place gardée pour %(name)s") % {"name": invite["name"]}
     ring = around_the_table(players, you)
     links = _links(table, shared, lang)
-    rights = _seating_rights(table, user, players, you, invited, request, links)
+    rights = _seating_rights(table, user, players, you, invited, links)
     return rights | links | {
         "table": table,
         "game": game,

@@ -460,3 +460,64 @@
     });
   });
 })();
+
+/*
+ * The invitation link of a waiting table. "Copier le lien" puts it in the clipboard and
+ * says so; where the browser refuses, the link is selected for the player to copy.
+ * "Partager" opens the share sheet of browsers that have one (phones). The buttons name
+ * their field (data-copy-from, data-share-from) and carry their words, translated by the
+ * page; they stay hidden until this script shows them (html.can-copy, html.can-share).
+ */
+(function () {
+  "use strict";
+  if (window.taverneInvite) { return; }
+  window.taverneInvite = true;
+
+  var root = document.documentElement;
+  root.classList.add("can-copy");
+  if (typeof navigator.share === "function") { root.classList.add("can-share"); }
+
+  function say(button, text) {
+    var status = document.getElementById(button.getAttribute("data-status"));
+    if (status) { status.textContent = text || ""; }
+  }
+
+  // The old way, for a page without the clipboard API (plain http on a network address):
+  // copy the selection; if even that fails, the selected link waits for Ctrl+C.
+  function copySelected(button, field) {
+    field.focus();
+    field.select();
+    field.setSelectionRange(0, field.value.length);
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    say(button, button.getAttribute(done ? "data-copied" : "data-copy-failed"));
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target || !target.closest) { return; }
+    var button = target.closest("[data-copy-from]");
+    if (button) {
+      var field = document.getElementById(button.getAttribute("data-copy-from"));
+      if (!field) { return; }
+      say(button, "");
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(
+          function () { say(button, button.getAttribute("data-copied")); },
+          function () { copySelected(button, field); }
+        );
+      } else {
+        copySelected(button, field);
+      }
+      return;
+    }
+    button = target.closest("[data-share-from]");
+    if (button && typeof navigator.share === "function") {
+      var link = document.getElementById(button.getAttribute("data-share-from"));
+      if (!link) { return; }
+      navigator.share({
+        title: document.title, text: button.getAttribute("data-share-text"), url: link.value,
+      }).catch(function () { /* the player closed the sheet: nothing to say */ });
+    }
+  });
+})();

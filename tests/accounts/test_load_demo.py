@@ -41,6 +41,7 @@ def test_it_refuses_under_production_settings():
         "DEBUG": "0",
         "SECRET_KEY": "x" * 64,
         "ALLOWED_HOSTS": "taverne.example",
+        "SITE_URL": "https://taverne.example",
     }
 
     result = subprocess.run(

@@ -1,5 +1,6 @@
 import re
 
+from django.conf import settings
 from django.core import mail
 
 from accounts.models import User
@@ -20,7 +21,9 @@ def test_registration_then_email_verification_raises_the_level_to_1(client, db):
     assert dora.level == 0
 
     assert len(mail.outbox) == 1
-    link = re.search(r"https?://testserver(/compte/confirm-email/[^/\s]+/)", mail.outbox[0].body)
+    # The link is on the site's address (SITE_URL), not the test client's host.
+    link = re.search(re.escape(settings.SITE_URL) + r"(/compte/confirm-email/[^/\s]+/)",
+                     mail.outbox[0].body)
     assert link, mail.outbox[0].body
     response = client.post(link.group(1))
     assert response.status_code == 302

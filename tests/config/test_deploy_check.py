@@ -15,6 +15,7 @@ def test_check_deploy_passes_without_warning_under_production_settings():
         "SECRET_KEY": secrets.token_urlsafe(64),
         "ALLOWED_HOSTS": "taverne.example",
         "CSRF_TRUSTED_ORIGINS": "https://taverne.example",
+        "SITE_URL": "https://taverne.example",
     }
 
     result = subprocess.run(

@@ -84,6 +84,7 @@ def start_daphne(database: str, port: int, log_path, users=("alice", "bob"), kee
     drop = ("REDIS_URL",) if keep_db_url else ("DATABASE_URL", "REDIS_URL")
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env["SITE_URL"] = f"http://127.0.0.1:{port}"  # its links name it, as `make run` does
     env["PYTHONPATH"] = str(ROOT)
     log = open(log_path, "a")
     process = subprocess.Popen(
@@ -102,6 +103,7 @@ def server(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     env["PYTHONPATH"] = str(ROOT)
+    env["SITE_URL"] = f"http://127.0.0.1:{port}"  # its links name it, as `make run` does
     log = open(folder / "daphne.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-c", SERVER, str(folder / "db.sqlite3"), str(port), BROWSER_PASSWORD],

@@ -1,0 +1,58 @@
+"""allauth's e-mails (confirmation, password reset...) with the site's own name and links.
+
+allauth builds its links from the request's Host and names the site after it when the
+sites framework is off ("Bonjour, c'est 127.0.0.1:8105 !"). Here every link is made from
+SITE_URL and the e-mails greet with SITE_NAME (taverne/site.py).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+from urllib.parse import quote
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.urls import reverse
+
+from taverne.site import absolute_url, site_domain, site_name, site_url, subject_prefix
+
+
+class SiteNamed(NamedTuple):
+    """What allauth's templates read of ``current_site``."""
+
+    name: str
+    domain: str
+
+
+# The links allauth puts in a mail's context itself, from the request's host (not through
+# an adapter method): the mail, then its context key and the page it leads to.
+LINKS_BUILT_FROM_THE_REQUEST = {
+    "account/email/unknown_account": {"signup_url": "account_signup"},
+    "account/email/account_already_exists": {
+        "signup_url": "account_signup",
+        "password_reset_url": "account_reset_password",
+    },
+}
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def format_email_subject(self, subject: str) -> str:
+        return subject_prefix() + subject
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        context = {
+            **context,
+            "current_site": SiteNamed(name=site_name(), domain=site_domain()),
+            "site_url": site_url(),
+        }
+        for key, url_name in LINKS_BUILT_FROM_THE_REQUEST.get(template_prefix, {}).items():
+            if key in context:
+                context[key] = absolute_url(reverse(url_name))
+        super().send_mail(template_prefix, email, context)
+
+    def get_email_confirmation_url(self, request, emailconfirmation) -> str:
+        return absolute_url(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        # allauth's own way: the opaque key stands for "<uidb36>-<key>" in the URL.
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return absolute_url(path.replace("UID-KEY", quote(key)))

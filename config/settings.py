@@ -256,6 +256,9 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 # is tested: 5 failed logins a minute per IP, 5 per 5 minutes per account.
 ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Taverne] "
+# Visitors who play against bots without an account become guests (accounts/guests.py):
+# at most this many new guests per IP address and period (count, seconds).
+GUESTS_PER_IP = (10, 3600)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

@@ -32,6 +32,10 @@ SIGN_UP_TO_USE_THE_ECONOMY = _(
     "des jetons ou des mains."
 )
 
+SIGN_UP_FOR_A_PROFILE = _(
+    "Créez un compte pour avoir un profil : votre nom, votre langue, vos notifications."
+)
+
 
 def is_guest(user) -> bool:
     """Whether ``user`` is a signed-in guest (False for visitors and accounts)."""

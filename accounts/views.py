@@ -4,15 +4,13 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
 
 from accounts.forms import ProfileForm
-from accounts.guests import account_required
+from accounts.guests import SIGN_UP_FOR_A_PROFILE, account_required
 from accounts.middleware import remember_language
 
 
-@account_required(message=_l("Créez un compte pour avoir un profil : votre nom, votre "
-                             "langue, vos notifications."))
+@account_required(message=SIGN_UP_FOR_A_PROFILE)
 def profile(request):
     """Show and edit the player's own profile (its purse is the economy's: the template's
     `economy_purse` tag)."""

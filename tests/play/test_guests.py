@@ -30,7 +30,6 @@ from play.actions import (
 from play.actions.guests import GUEST_TABLES
 from play.models import Action, ChatMessage, Game, Participant, Seat, Table
 from ratings.models import Rating
-from tests.conftest import create_player
 
 User = get_user_model()
 

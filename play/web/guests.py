@@ -7,6 +7,7 @@ from __future__ import annotations
 from allauth.account import views as allauth_views
 from allauth.account.adapter import get_adapter
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, login
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
@@ -80,8 +81,11 @@ class SignupView(allauth_views.SignupView):
             request.user = AnonymousUser()
         return super().dispatch(request, *args, **kwargs)
 
-    def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs) | {"guest": self.guest}
+    def get(self, request, *args, **kwargs):
+        if self.guest is not None:
+            messages.info(request, _("Vos parties d'invité (%(name)s) passeront à ce compte.")
+                          % {"name": self.guest.public_name})
+        return super().get(request, *args, **kwargs)
 
     def form_valid(self, form):
         if self.guest is None:

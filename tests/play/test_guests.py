@@ -265,6 +265,7 @@ def test_a_guests_game_moves_to_the_account_created_from_it(client, db):
     assert Participant.objects.get(game=game, position=0).name == "dora"
     assert Action.objects.filter(user=dora).count() == moves_before
     assert not Action.objects.filter(user__is_guest=True).exists()
+    assert "_auth_user_id" not in client.session  # the guest's sign-in went with it
 
     # Dora confirms her address, signs in, and plays on at the same table.
     link = re.search(r"https?://testserver(/compte/confirm-email/[^/\s]+/)", mail.outbox[-1].body)
@@ -284,6 +285,16 @@ def test_a_guests_game_moves_to_the_account_created_from_it(client, db):
     result = do_act(game, dora, legal[0], game.version)
     assert result.version == game.version + 1
     assert Action.objects.filter(game=game, user=dora).exists()
+
+
+def test_adopting_a_guest_already_gone_moves_nothing(guest, alice):
+    from play.actions import do_adopt_guest
+
+    do_play_now(guest, "ascenseur")
+    assert do_adopt_guest(guest, alice) != []
+
+    assert do_adopt_guest(guest, alice) == []
+    assert Seat.objects.filter(user=alice).count() == 1
 
 
 def test_a_visitor_signing_up_has_nothing_to_move(client, db):

@@ -92,9 +92,12 @@ class SignupView(allauth_views.SignupView):
             return super().form_valid(form)
         with transaction.atomic():
             response = super().form_valid(form)
+            # No account when the address is taken (allauth e-mails its owner instead):
+            # the guest stays, and stays signed in.
             account = getattr(self, "user", None)
-            if account is not None and account.pk is not None:
-                actions.do_adopt_guest(self.guest, account)
+            if account is None or account.pk is None:
+                return response
+            actions.do_adopt_guest(self.guest, account)
         if str(self.request.session.get(SESSION_KEY)) == str(self.guest.pk):
             # Still signed in as the guest (the account waits for its e-mail address to be
             # confirmed): the guest is gone, so is that sign-in; allauth's pending login stays.

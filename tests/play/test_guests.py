@@ -297,6 +297,17 @@ def test_adopting_a_guest_already_gone_moves_nothing(guest, alice):
     assert Seat.objects.filter(user=alice).count() == 1
 
 
+def test_a_guest_signing_up_with_a_taken_address_stays_a_guest(client, alice):
+    try_game(client)
+    guest = the_guest()
+
+    client.post("/compte/signup/", SIGN_UP | {"email": alice.email})
+
+    assert not User.objects.filter(username="dora").exists()
+    assert Seat.objects.get(user=guest)
+    assert client.session["_auth_user_id"] == str(guest.pk)
+
+
 def test_a_visitor_signing_up_has_nothing_to_move(client, db):
     response = client.post("/compte/signup/", SIGN_UP)
 

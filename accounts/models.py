@@ -1,5 +1,6 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts import levels
@@ -32,9 +33,15 @@ class User(AbstractUser):
         _("me prévenir aussi par e-mail"),
         default=False,
     )
+    # A visitor playing against bots without an account (accounts/guests.py): no password,
+    # no e-mail, a number for a name; removed 7 days after their last move, or made into
+    # the account they sign up for (their games move there).
+    is_guest = models.BooleanField(_("invité"), default=False)
 
     @property
     def public_name(self):
+        if self.is_guest:
+            return gettext("Invité %(number)s") % {"number": self.display_name}
         return self.display_name or self.username
 
     @property

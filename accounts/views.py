@@ -1,16 +1,16 @@
 """The player's own profile."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.forms import ProfileForm
+from accounts.guests import SIGN_UP_FOR_A_PROFILE, account_required
 from accounts.middleware import remember_language
 
 
-@login_required
+@account_required(message=SIGN_UP_FOR_A_PROFILE)
 def profile(request):
     """Show and edit the player's own profile (its purse is the economy's: the template's
     `economy_purse` tag)."""

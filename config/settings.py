@@ -287,6 +287,9 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
 # allauth's e-mails link with SITE_URL and greet with SITE_NAME (their subjects start
 # with "[SITE_NAME] "), not with the request's host.
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Visitors who play against bots without an account become guests (accounts/guests.py):
+# at most this many new guests per IP address and period (count, seconds).
+GUESTS_PER_IP = (10, 3600)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Taverne <taverne@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

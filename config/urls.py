@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 
 from config.views import favicon
+from play.web.guests import SignupView
 
 # The error pages are Django's views with the site's templates: 403.html (also for a form
 # that fails the CSRF check, settings.CSRF_FAILURE_VIEW), 404.html and 500.html.
@@ -14,8 +15,10 @@ urlpatterns = [
     path("joueurs/", include("play.web.player_urls")),
     # The economy's pages keep the paths they had under /jouer/ and /compte/.
     path("", include("economy.web.urls")),
-    # Ours first: /compte/profil/ is not an allauth page.
+    # Ours first: /compte/profil/ is not an allauth page; allauth's sign-up, open to
+    # guests (their games move to the new account).
     path("compte/", include("accounts.urls")),
+    path("compte/signup/", SignupView.as_view(), name="account_signup"),
     path("compte/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

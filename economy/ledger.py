@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
+from accounts.guests import SIGN_UP_TO_USE_THE_ECONOMY, is_guest
+from economy.errors import EconomyError
 from economy.models import WALLET_COLUMNS, Currency, LedgerEntry, Wallet
 
 
@@ -51,7 +53,10 @@ def wallet_of(user) -> Wallet:
 
 
 def lock_wallet(user) -> Wallet:
-    """The player's wallet row, locked until the end of the transaction."""
+    """The player's wallet row, locked until the end of the transaction. Guests have
+    none: every movement of the economy passes here, and is refused to them."""
+    if is_guest(user):
+        raise EconomyError("account_required", SIGN_UP_TO_USE_THE_ECONOMY)
     user_id = _user_id(user)
     wallet = Wallet.objects.select_for_update().filter(user_id=user_id).first()
     if wallet is None:

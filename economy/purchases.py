@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.guests import SIGN_UP_TO_USE_THE_ECONOMY, is_guest
 from economy import ledger
 from economy.errors import EconomyError
 from economy.models import Currency, LedgerEntry, PaymentEvent, Purchase, TokenBundle
@@ -41,6 +42,8 @@ def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
     The row is committed before the buyer is sent away, so a webhook that arrives
     before the buyer comes back always finds it.
     """
+    if is_guest(user):
+        raise EconomyError("account_required", SIGN_UP_TO_USE_THE_ECONOMY)
     try:
         provider = provider or get_provider()
     except ProviderError as error:

@@ -18,6 +18,7 @@ it for these.
 
 from django import template
 
+from accounts.guests import is_guest
 from economy import contests, games, hands, ledger
 from economy.chips.tables import cave_bounds, rules_of
 from economy.chips.taverns import has_a_tavern, keeps_table
@@ -30,8 +31,9 @@ register = template.Library()
 
 
 def table_panel(table, user) -> dict:
-    """What the table page's economy panel shows to ``user``."""
-    if not user.is_authenticated:
+    """What the table page's economy panel shows to ``user`` (nothing to a guest, who has
+    no wallet and plays no counted hands)."""
+    if not user.is_authenticated or is_guest(user):
         return {}
     if not games.is_chip_table(table):
         if not counts_hands_per_game(table.game_slug, table.practice):

@@ -3,10 +3,10 @@ template tag): cave, cash out, stand up, sit back. Thin views over economy/chips
 each POST calls one action function and goes back to the table."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from accounts.guests import account_required
 from economy import ledger
 from economy.chips import caves
 from economy.errors import EconomyError
@@ -45,7 +45,7 @@ def _post_now(request) -> bool:
     return request.POST.get("entry") == "post_now"
 
 
-@login_required
+@account_required
 @require_POST
 def cave_in(request, pk):
     return _act(request, pk, lambda table: caves.do_cave(
@@ -56,19 +56,19 @@ def cave_in(request, pk):
     ))
 
 
-@login_required
+@account_required
 @require_POST
 def cash_out(request, pk):
     return _act(request, pk, lambda table: caves.do_cash_out(table, request.user))
 
 
-@login_required
+@account_required
 @require_POST
 def stand_up(request, pk):
     return _act(request, pk, lambda table: caves.do_stand_up(table, request.user))
 
 
-@login_required
+@account_required
 @require_POST
 def sit_back(request, pk):
     return _act(request, pk, lambda table: caves.do_sit_back(

@@ -2,7 +2,6 @@
 the providers' webhook and the movements of a wallet."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,6 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from accounts.guests import account_required
 from economy import hands, ledger, purchases
 from economy.conf import payment_setting
 from economy.errors import EconomyError
@@ -28,7 +28,7 @@ from economy.web import statements
 from taverne.site import absolute_url
 
 
-@login_required
+@account_required
 def shop(request):
     """Buy tokens (money), hand packs (tokens); see the balances and today's hands."""
     return render(
@@ -42,7 +42,7 @@ def shop(request):
     )
 
 
-@login_required
+@account_required
 @require_POST
 def buy_tokens(request):
     bundle = TokenBundle.objects.filter(pk=request.POST.get("bundle"), active=True).first()
@@ -59,7 +59,7 @@ def buy_tokens(request):
     return redirect(url)
 
 
-@login_required
+@account_required
 @require_POST
 def buy_pack(request):
     try:
@@ -87,7 +87,7 @@ def buy_pack(request):
     return redirect(target)
 
 
-@login_required
+@account_required
 def sandbox_checkout(request, ref):
     """The sandbox provider's checkout page: the buyer chooses how the payment ends."""
     session = get_object_or_404(
@@ -113,7 +113,7 @@ def sandbox_checkout(request, ref):
     )
 
 
-@login_required
+@account_required
 def purchase_detail(request, pk):
     """Where the buyer comes back from the checkout: fulfil if the provider says paid."""
     purchase = get_object_or_404(Purchase, pk=pk, user=request.user)
@@ -138,14 +138,14 @@ def payment_webhook(request, provider):
     )
 
 
-@login_required
+@account_required
 def purchase_list(request):
     """Everything the player bought: tokens (money), hand packs and decks (tokens)."""
     page = Paginator(statements.purchases(request.user), 50).get_page(request.GET.get("page"))
     return render(request, "economy/purchases.html", {"page": page})
 
 
-@login_required
+@account_required
 def movements(request):
     """Every movement of every currency on the player's account, newest first, each
     told as a sentence (economy/web/statements.py)."""

@@ -1,10 +1,10 @@
 """"Ma taverne": a tavern keeper's decks of cards, tables and takings, and opening a table."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
 
+from accounts.guests import account_required
 from economy import games, ledger
 from economy.chips.rake import owner_takings
 from economy.chips.taverns import do_buy_card_deck, do_open_tavern_table
@@ -33,7 +33,7 @@ def _open_table(request) -> Table:
     )
 
 
-@login_required
+@account_required
 def tavern(request):
     """"Ma taverne": decks, the owner's tables and their takings, opening a table."""
     if request.method == "POST":

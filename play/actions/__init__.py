@@ -12,6 +12,7 @@ a change that was rolled back. Views and consumers stay thin and call these.
 - ``scheduled``: the moves nobody sends (timers, bots), the correspondence reminders;
 - ``hands``: the daily hand allowance at counted tables;
 - ``economy_host``: what play does when the economy asks (economy/host.py);
+- ``guests``: a visitor's guest account, moved to the account they sign up for, purged;
 - ``presence``, ``chat``: sockets open at a table, the table's chat;
 - ``broadcast``, ``lookups``, ``errors``: what they share.
 """
@@ -20,6 +21,7 @@ from play.actions.broadcast import broadcast_table_changed, remember_server_loop
 from play.actions.chat import do_chat, do_mute_chat
 from play.actions.errors import ActResult, ServiceError
 from play.actions.games import do_act, start_game
+from play.actions.guests import do_adopt_guest, do_create_guest, do_purge_guests
 from play.actions.leaving import do_abort, do_come_back, do_resign
 from play.actions.presence import do_connect, do_disconnect
 from play.actions.rematch import do_decline_rematch, do_rematch
@@ -41,10 +43,12 @@ __all__ = [
     "do_abort",
     "do_act",
     "do_add_bot",
+    "do_adopt_guest",
     "do_bot_move",
     "do_chat",
     "do_come_back",
     "do_connect",
+    "do_create_guest",
     "do_create_table",
     "do_decline_rematch",
     "do_disconnect",
@@ -52,6 +56,7 @@ __all__ = [
     "do_leave",
     "do_mute_chat",
     "do_play_now",
+    "do_purge_guests",
     "do_rematch",
     "do_remind",
     "do_resign",

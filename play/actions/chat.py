@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.actions.broadcast import group_send
 from play.actions.errors import ServiceError
+from play.actions.guests import NO_CHAT, refuse_guest
 from play.actions.lookups import lock_table
 from play.models import ChatMessage, ChatMute
 
@@ -17,7 +18,9 @@ CHAT_RATE = (5, 10)  # at most 5 messages per 10 seconds, per user and table
 
 
 def do_chat(table, user, text) -> ChatMessage:
-    """Post a chat line (text only: escaped when rendered), capped and rate-limited."""
+    """Post a chat line (text only: escaped when rendered), capped and rate-limited; not
+    by guests."""
+    refuse_guest(user, NO_CHAT)
     text = (text or "").strip()
     if not text:
         raise ServiceError("bad_message", _("Message vide."))

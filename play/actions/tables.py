@@ -11,6 +11,7 @@ from economy import interface as economy
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ServiceError, engine_words
 from play.actions.games import schedule, start_game
+from play.actions.guests import NO_HUMAN_TABLE, check_guest_tables, refuse_guest
 from play.actions.hands import check_hands
 from play.actions.leaving import abort_game
 from play.actions.lookups import engine_of, lock_table
@@ -49,7 +50,9 @@ def do_create_table(
     name="",
     practice=False,
 ) -> Table:
-    """A new table, its owner seated at position 0."""
+    """A new table, its owner seated at position 0 (a guest's only for practice)."""
+    if not practice:
+        refuse_guest(owner, NO_HUMAN_TABLE)
     engine = engine_of(game_slug)
     try:
         resolved = engine.resolve_options(options or {})
@@ -109,7 +112,9 @@ def _check_waiting(table: Table):
 
 
 def do_join(table, user, position=None) -> Seat:
-    """Sit `user` at the table; the first game starts when the last seat is taken."""
+    """Sit `user` at the table; the first game starts when the last seat is taken. Guests
+    never join: their practice tables are full from the start."""
+    refuse_guest(user, NO_HUMAN_TABLE)
     with transaction.atomic():
         table = lock_table(table)
         if table.seats.filter(user=user).exists():
@@ -222,6 +227,7 @@ def do_play_now(user, game_slug, level: str = "") -> Table:
     engine = engine_of(game_slug)
     level = check_bot_level(level)
     with transaction.atomic():
+        check_guest_tables(user)
         table = do_create_table(
             user,
             game_slug,

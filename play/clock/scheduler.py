@@ -4,7 +4,9 @@
 due (`Game.bot_due_at`) and plays each through the action functions (`do_timeout`,
 `do_bot_move`), one transaction per game, so a move by the scheduler is logged, checked
 and broadcast exactly like a player's; then it sends the correspondence reminders due
-(`Game.remind_at`, `do_remind`).
+(`Game.remind_at`, `do_remind`). The loop that calls it (`run_forever`) also deletes
+the guests idle for a week, once an hour (`do_purge_guests`, which
+`python manage.py purge_guests` runs too).
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -27,6 +29,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from play.actions.guests import do_purge_guests
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
@@ -35,6 +38,7 @@ log = logging.getLogger(__name__)
 
 INTERVAL = 0.5  # seconds between two looks at the clock
 BATCH = 200  # games handled per look at most; the rest wait for the next one
+PURGE_EVERY = 3600  # seconds between two purges of idle guests
 
 
 def run_due(now=None) -> list[int]:
@@ -62,6 +66,22 @@ def run_due(now=None) -> list[int]:
     return moved
 
 
+_last_purge = None  # when this process last purged the idle guests
+
+
+def _purge_guests_if_due(now) -> None:
+    """Once an hour per process (several workers may: each guest goes in its own
+    transaction, and a guest already gone is skipped)."""
+    global _last_purge
+    if _last_purge is not None and (now - _last_purge).total_seconds() < PURGE_EVERY:
+        return
+    _last_purge = now
+    try:
+        do_purge_guests(now)
+    except Exception:
+        log.exception("guest purge failed")
+
+
 def _send_reminders(now, moved) -> None:
     """Correspondence players with a quarter of their time left are e-mailed (once); not
     those whose turn this pass just started."""
@@ -80,7 +100,9 @@ def _send_reminders(now, moved) -> None:
 
 def _run_due_and_close():
     try:
-        return run_due()
+        moved = run_due()
+        _purge_guests_if_due(timezone.now())
+        return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop.
         connection.close_if_unusable_or_obsolete()

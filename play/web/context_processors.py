@@ -1,5 +1,7 @@
-"""What every page knows about play: the "my turn" count in the header, the card colours."""
+"""What every page knows about play: the "my turn" count in the header, the card colours,
+how long a guest's games are kept."""
 
+from accounts.guests import GUEST_DAYS
 from play.queries import my_turn_count as my_turn_count_of
 
 
@@ -21,4 +23,5 @@ def play(request):
         "my_turn_count": my_turn_count,
         "four_colour_deck": bool(session.get("four_colour_deck")) if session is not None else False,
         "table_sounds": bool(session.get("table_sounds")) if session is not None else False,
+        "guest_days": GUEST_DAYS,
     }

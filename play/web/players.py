@@ -80,7 +80,8 @@ def _per_game(player, ratings_by_game) -> list[dict]:
 def player_page(request, username):
     """A player's public page: per game, games played and won and the rating; their
     recent finished games that the visitor may open."""
-    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    player = get_object_or_404(get_user_model(), username=username, is_active=True,
+                               is_guest=False)
     viewer = request.user if request.user.is_authenticated else None
     invited = request.session.get(INVITATIONS, [])
     recent = _with_players(queries.finished_games_seen_by(player, viewer, invited))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play.web import archives, lobby, players, tables
+from play.web import archives, guests, lobby, players, tables
 
 app_name = "play"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("", lobby.lobby, name="lobby"),
     path("creer/<slug:slug>/", lobby.create_table, name="create"),
     path("maintenant/<slug:slug>/", lobby.play_now, name="play_now"),
+    path("essayer/<slug:slug>/", guests.try_game, name="try"),
     path("invitation/<str:token>/", lobby.invitation, name="invitation"),
     path("tables/<int:table_id>/", tables.table_page, name="table"),
     path("tables/<int:table_id>/rejoindre/", tables.join, name="join"),

@@ -1,0 +1,149 @@
+"""A visitor, no account: one click on the home page deals a practice game against bots,
+played through a whole deal on a phone; one click on a rules page lands at a table on a
+laptop. No console error, no failed resource, no CSP violation on the way. Server and
+browser: tests/play/conftest.py."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.play.conftest import DESKTOP, PHONE, free_port, start_daphne
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(),
+        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
+    ),
+]
+
+# Reports each CSP violation to the test (as tests/play/test_browser_hygiene.py does).
+REPORT_VIOLATIONS = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.reportViolation(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`
+    + ` at ${e.sourceFile || location.pathname}:${e.lineNumber} « ${e.sample} »`);
+});
+"""
+
+# The rules pages live in the database: load them before the server starts.
+PREPARE = """
+import sys
+import config.settings as s
+s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
+               "OPTIONS": {"timeout": 20}}}
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+call_command("load_content", verbosity=0)
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("guests")
+    database = str(folder / "db.sqlite3")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-c", PREPARE, database], cwd=ROOT, env=env, check=True,
+                   capture_output=True, text=True)
+    port = free_port()
+    process = start_daphne(database, port, folder / "daphne.log", users=("alice",))
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def visitor(browser, size):
+    """A browser with no account, every console error, failed resource and CSP violation
+    written down."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale="fr-FR", device_scale_factor=1)
+    context.set_default_timeout(15_000)
+    problems = []
+    context.expose_function("reportViolation", lambda text: problems.append(text))
+    context.add_init_script(REPORT_VIOLATIONS)
+    page = context.new_page()
+    page.on("console", lambda m: problems.append(f"console: {m.text}")
+            if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+    page.on("response", lambda r: problems.append(f"{r.status}: {r.url}")
+            if r.status >= 400 else None)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    return page, problems
+
+
+def deal_number(page) -> int:
+    line = page.locator("#table-board .felt__line").first
+    found = re.search(r"Donne (\d+) sur", line.inner_text()) if line.count() else None
+    return int(found.group(1)) if found else 0
+
+
+def take_a_turn(page, ui) -> bool:
+    """If it is the player's turn, bid or play the first thing allowed; True if acted."""
+    if page.locator("#turn.turn--mine").count() == 0:
+        return False
+    bid = page.locator("#actions button[name=action_json]:enabled")
+    card = page.locator("#my-hand button.card-button[type=submit]")
+    if bid.count():
+        return ui.click_and_wait(page, bid.first)
+    if card.count():
+        return ui.click_and_wait(page, card.first)
+    return False
+
+
+def test_a_visitor_plays_a_deal_from_the_home_page_on_a_phone(browser, site, ui, screenshots):
+    page, problems = visitor(browser, PHONE)
+    page.goto(f"{site}/")
+    assert "Jouer sans compte" in page.locator(".try-games").inner_text()
+
+    page.click(".try-games button[data-game=ascenseur]")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+    page.wait_for_selector("#table-board .felt")
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    banner = page.locator(".guest-banner").inner_text()
+    assert "Vous jouez en invité" in banner and "créez un compte" in banner
+    assert deal_number(page) == 1
+    # The reminder is one line at a table: the hand is still in the first screen.
+    hand = page.locator("#my-hand").bounding_box()
+    assert hand is not None and hand["y"] + 40 < PHONE[1]
+    page.screenshot(path=str(screenshots / "guest-table-phone.png"), full_page=True)
+
+    # The first deal (one card each: a bid, a card) to its end; the second one is dealt.
+    end = time.monotonic() + 90
+    while deal_number(page) < 2:
+        assert time.monotonic() < end, "the first deal did not end"
+        if not take_a_turn(page, ui):
+            page.wait_for_timeout(50)
+    assert "Donne 2 sur" in page.locator("#table-board").inner_text()
+    page.wait_for_timeout(300)
+    assert problems == []
+    page.context.close()
+
+
+def test_a_visitor_lands_at_a_table_from_a_rules_page_on_a_laptop(browser, site, screenshots):
+    page, problems = visitor(browser, DESKTOP)
+    page.goto(f"{site}/regles/all-fours/")
+
+    page.click("button:has-text('Essayer contre des robots, sans compte')")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+    page.wait_for_selector("#table-board .felt")
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+
+    assert page.locator("#my-hand").count() == 1
+    assert "All-fours" in page.title()
+    page.screenshot(path=str(screenshots / "guest-rules-table-desktop.png"), full_page=True)
+    page.wait_for_timeout(300)
+    assert problems == []
+    page.context.close()

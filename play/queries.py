@@ -88,6 +88,8 @@ class Snapshot:
     # HTML every reader of this snapshot shares (the log, the chat, the table's links),
     # by (fragment, language, ...): filled by play.presentation.table as readers ask.
     rendered: dict = field(default_factory=dict)
+    # Why a waiting table deals nothing, beyond its free seats (``waiting_of``).
+    waiting: dict | None = None
 
     @property
     def key(self):
@@ -120,7 +122,28 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         chat=chat_for(table, None),
         muted=muted_ids(table),
         previous=previous_game(table, game),
+        waiting=waiting_of(table),
     )
+
+
+# Play's app registers the reader (``read_waiting_with``): the economy says why a chip
+# table waits, and this module sits under the economy's interface.
+_waiting_reader = None
+
+
+def read_waiting_with(reader) -> None:
+    """Register ``reader(table) -> dict | None``: why a waiting table deals nothing."""
+    global _waiting_reader
+    _waiting_reader = reader
+
+
+def waiting_of(table: Table) -> dict | None:
+    """Why the table, waiting, deals nothing (a chip table's missing chips, écus or
+    hands: docs/protocol.md, ``waiting``); None when it plays or its seats say it all.
+    No query unless the table waits."""
+    if _waiting_reader is None or table.status != Table.Status.WAITING:
+        return None
+    return _waiting_reader(table)
 
 
 def muted_ids(table) -> set[int]:

@@ -35,6 +35,7 @@ from play.presentation.labels import (
     remaining_text,
 )
 from play.presentation.seats import around_the_table, seat_facts
+from play.presentation.waiting import waiting_lines
 from play.presentation.words import of_name
 from play.queries import previous_game
 
@@ -188,7 +189,9 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool, reques
             authenticated and you is None and open_seat
             and (table.visibility == "public" or invited or owner)
         ),
-        "can_add_bot": authenticated and (you is not None or owner) and open_seat,
+        # Bots never play for écus (docs/economy.md, "Bots and écus").
+        "can_add_bot": (authenticated and (you is not None or owner) and open_seat
+                        and not economy.is_chip_table(table)),
         "show_invite": ((you is not None or owner) and table.status == "waiting"
                         and table.visibility == "unlisted"),
         "invite_link": request.build_absolute_uri(invite_path) if request else invite_path,
@@ -269,6 +272,10 @@ def table_context(
     ring = around_the_table(players, you)
     links = _links(table, shared, lang)
     rights = _seating_rights(table, user, players, you, invited, request, links)
+    waiting = waiting_lines(view, names, rights["taken"], you)
+    turn_text = _turn_text(game, over, my_turn, actor, names)
+    if waiting and game is not None:  # a chip table waiting after its last hand
+        turn_text, winners = _("En attente de joueurs."), []
     return rights | links | {
         "table": table,
         "game": game,
@@ -288,7 +295,8 @@ def table_context(
         "winners": winners,
         "exits": _exits(table, game, players, you, over),
         "ending": game.ending if game is not None else "",
-        "turn_text": _turn_text(game, over, my_turn, actor, names),
+        "turn_text": turn_text,
+        "waiting_lines": waiting,
         "deadline": deadline,
         "remaining": (
             remaining_text((deadline - timezone.now()).total_seconds()) if deadline else ""

@@ -10,8 +10,23 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from django.db.models import BooleanField, Case, Count, F, OuterRef, Q, Subquery, Value, When
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+    Value,
+    When,
+)
+from django.utils import timezone
 
 from play.models import ChatMessage, ChatMute, Game, Participant, Seat, Table
 
@@ -201,6 +216,51 @@ def open_tables(game_slug=None):
         .select_related("owner")
         .order_by("-created_at")
     )
+
+
+def watchable_tables(viewer=None, invited=()):
+    """Games in progress ``viewer`` may watch and does not play in, most recently changed
+    first, seats (with their players) prefetched: public tables but practice ones, and
+    the unlisted tables whose invitation ``viewer`` opened (``invited``: their ids)."""
+    may = Q(visibility=Table.Visibility.PUBLIC, practice=False)
+    if invited:
+        may |= Q(pk__in=list(invited))
+    tables = Table.objects.filter(may, status=Table.Status.PLAYING)
+    if viewer is not None and getattr(viewer, "is_authenticated", False):
+        tables = tables.exclude(seats__user=viewer)
+    return tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    ).order_by("-updated_at", "-pk")
+
+
+# Online: signed in and seen (a page asked for) in the last ONLINE_MINUTES, or with a
+# table's socket open at a table still waiting or playing (a socket kept open for a long
+# game asks for no page). Counted at most once every ONLINE_CACHE_SECONDS.
+ONLINE_MINUTES = 5
+ONLINE_CACHE_SECONDS = 30
+ONLINE_CACHE_KEY = "play:online-count"
+
+
+def online_count(now=None) -> int:
+    """How many players are online (kept ONLINE_CACHE_SECONDS in the cache: one query at
+    most twice a minute, whatever the lobby's traffic)."""
+    found = cache.get(ONLINE_CACHE_KEY)
+    if found is None:
+        found = count_online(now)
+        cache.set(ONLINE_CACHE_KEY, found, ONLINE_CACHE_SECONDS)
+    return found
+
+
+def count_online(now=None) -> int:
+    """How many players are online now (read, not cached)."""
+    since = (now or timezone.now()) - timedelta(minutes=ONLINE_MINUTES)
+    at_a_table = Seat.objects.filter(
+        connections__gt=0, user__isnull=False,
+        table__status__in=(Table.Status.WAITING, Table.Status.PLAYING),
+    ).values("user_id")
+    return get_user_model().objects.filter(
+        Q(last_seen_at__gte=since) | Q(pk__in=at_a_table)
+    ).count()
 
 
 def can_watch(table: Table, user, token: str = "") -> bool:

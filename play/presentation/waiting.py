@@ -80,7 +80,8 @@ def _theirs(reason: str, name: str, cave_min: int) -> str:
 
 
 def waiting_lines(view: dict, names: list[str], taken: int, you) -> list[str]:
-    """What a waiting chip table lacks, one sentence each; [] at any other table."""
+    """What a waiting chip table lacks, one sentence each (the reader's own seat first);
+    [] at any other table."""
     waiting = view.get("waiting")
     if not isinstance(waiting, dict):
         return []
@@ -89,7 +90,12 @@ def waiting_lines(view: dict, names: list[str], taken: int, you) -> list[str]:
     if needed:
         lines.append(_players_missing(needed, taken, len(names)))
     cave_min = waiting.get("cave_min") or 0
-    for missing in waiting.get("missing") or []:
+    # the reader's own seat first: what they can do something about
+    missing_now = sorted(waiting.get("missing") or [],
+                         key=lambda m: m.get("position") != you if isinstance(m, dict) else 1)
+    for missing in missing_now:
+        if not isinstance(missing, dict):
+            continue
         position, reason = missing.get("position"), missing.get("reason", "")
         if not (isinstance(position, int) and 0 <= position < len(names)):
             continue

@@ -58,11 +58,13 @@ def _log_failed_send(future):
 
 def broadcast_table_changed(
     table_id: int, version: int, game_id: int | None = None, snapshot_published: bool = False,
-    presence: int | None = None,
+    presence: int | None = None, refresh: bool = False,
 ) -> None:
     """After commit: tell the table's connections to re-render (nothing private inside).
 
     ``presence``: the seat whose player's first socket opened or last one closed.
+    ``refresh``: the table changed without a move (a chip table waiting after its last
+    hand: a cave, a seat taken): every connection reads it again whatever version it shows.
 
     A change that is not a move (a seat taken or left, a table closed) leaves this
     process's snapshot of the table behind: it is dropped, so the next reader reads the
@@ -73,6 +75,8 @@ def broadcast_table_changed(
         # Who is connected changed (at that seat), not the game: the other connections
         # re-read the table whatever version they show (a seat number is public).
         message["presence"] = presence
+    if refresh:
+        message["refresh"] = True
     if not snapshot_published:
         transaction.on_commit(lambda: snapshots.forget(table_id))
     transaction.on_commit(lambda: group_send(table_id, message))

@@ -268,6 +268,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if event.get("presence") is not None:
             await self._presence_changed(event["presence"])
             return
+        if event.get("refresh"):  # no new version, but the table changed: read it again
+            sent, payload = await database_sync_to_async(_render)(
+                self.table_id, self.user, self.lang, self.as_html
+            )
+            await self._send_payload(sent, payload, force=True)
+            return
         if self.sent is not None and self.sent[0] is not None:
             game_id, version = self.sent
             if event.get("game_id", game_id) == game_id and event["version"] <= version:

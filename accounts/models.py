@@ -38,6 +38,11 @@ class User(AbstractUser):
     # the account they sign up for (their games move there).
     is_guest = models.BooleanField(_("invité"), default=False)
 
+    # When the player last asked the site for a page (at most once a minute:
+    # accounts.middleware.LastSeenMiddleware): the lobby's "en ligne" count.
+    last_seen_at = models.DateTimeField(_("vu pour la dernière fois"), null=True, blank=True,
+                                        db_index=True, editable=False)
+
     @property
     def public_name(self):
         if self.is_guest:

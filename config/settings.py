@@ -130,6 +130,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After authentication: a player with no language cookie reads their profile's.
     "accounts.middleware.PreferredLanguageMiddleware",
+    # After authentication: when a player was last here (the lobby's "en ligne").
+    "accounts.middleware.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

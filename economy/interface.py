@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from economy import games, hands
-from economy.chips import caves, deals, standings
+from economy.chips import caves, deals, standings, waiting
 from economy.chips.taverns import keeps_table
 from economy.hands import NoHandLeft
 
@@ -31,6 +31,7 @@ __all__ = [
     "Verdict",
     "chip_hand_ended",
     "chip_table_waits",
+    "chip_table_waiting_reasons",
     "count_hand",
     "counts_hands_per_game",
     "deal_chip_hand",
@@ -121,6 +122,15 @@ def chip_hand_ended(table, final_state: dict) -> dict:
 def chip_table_waits(table) -> None:
     """No hand could be dealt: the table waits for players, or closes if nobody is left."""
     deals.close_if_deserted(table)
+
+
+def chip_table_waiting_reasons(table) -> dict | None:
+    """Why a chip table deals no hand, as data for play to word: how many players are
+    still to sit down, and what each seated player lacks (economy/chips/waiting.py).
+    None at any other table (its seats say it all)."""
+    if not games.is_chip_table(table):
+        return None
+    return waiting.waiting_reasons(table)
 
 
 def player_leaves_chip_table(table, seat) -> None:

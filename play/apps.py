@@ -19,3 +19,9 @@ class PlayConfig(AppConfig):
         from play.presentation.messages import refusal
 
         word_engine_refusals_with(refusal)
+        # A snapshot of a waiting chip table carries why it deals nothing: the economy
+        # knows, and play's queries sit under its interface.
+        from economy.interface import chip_table_waiting_reasons
+        from play.queries import read_waiting_with
+
+        read_waiting_with(chip_table_waiting_reasons)

@@ -10,8 +10,23 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 
-from django.db.models import BooleanField, Case, Count, F, OuterRef, Q, Subquery, Value, When
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+    Value,
+    When,
+)
+from django.utils import timezone
 
 from play.models import ChatMessage, ChatMute, Game, Participant, Seat, Table
 
@@ -90,6 +105,8 @@ class Snapshot:
     # HTML every reader of this snapshot shares (the log, the chat, the table's links),
     # by (fragment, language, ...): filled by play.presentation.table as readers ask.
     rendered: dict = field(default_factory=dict)
+    # Why a waiting table deals nothing, beyond its free seats (``waiting_of``).
+    waiting: dict | None = None
 
     @property
     def key(self):
@@ -123,6 +140,7 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         muted=muted_ids(table),
         previous=previous_game(table, game),
         rematch=rematch_of(table),
+        waiting=waiting_of(table),
     )
 
 
@@ -148,6 +166,26 @@ def rematch_of(table: Table) -> dict | None:
         "proposed_by": next((p for p, u in seated.items() if u == rematch.owner_id), None),
         "invited": invited,
     }
+
+
+# Play's app registers the reader (``read_waiting_with``): the economy says why a chip
+# table waits, and this module sits under the economy's interface.
+_waiting_reader = None
+
+
+def read_waiting_with(reader) -> None:
+    """Register ``reader(table) -> dict | None``: why a waiting table deals nothing."""
+    global _waiting_reader
+    _waiting_reader = reader
+
+
+def waiting_of(table: Table) -> dict | None:
+    """Why the table, waiting, deals nothing (a chip table's missing chips, écus or
+    hands: docs/protocol.md, ``waiting``); None when it plays or its seats say it all.
+    No query unless the table waits."""
+    if _waiting_reader is None or table.status != Table.Status.WAITING:
+        return None
+    return _waiting_reader(table)
 
 
 def muted_ids(table) -> set[int]:
@@ -214,6 +252,51 @@ def open_tables(game_slug=None):
         .select_related("owner")
         .order_by("-created_at")
     )
+
+
+def watchable_tables(viewer=None, invited=()):
+    """Games in progress ``viewer`` may watch and does not play in, most recently changed
+    first, seats (with their players) prefetched: public tables but practice ones, and
+    the unlisted tables whose invitation ``viewer`` opened (``invited``: their ids)."""
+    may = Q(visibility=Table.Visibility.PUBLIC, practice=False)
+    if invited:
+        may |= Q(pk__in=list(invited))
+    tables = Table.objects.filter(may, status=Table.Status.PLAYING)
+    if viewer is not None and getattr(viewer, "is_authenticated", False):
+        tables = tables.exclude(seats__user=viewer)
+    return tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+    ).order_by("-updated_at", "-pk")
+
+
+# Online: signed in and seen (a page asked for) in the last ONLINE_MINUTES, or with a
+# table's socket open at a table still waiting or playing (a socket kept open for a long
+# game asks for no page). Counted at most once every ONLINE_CACHE_SECONDS.
+ONLINE_MINUTES = 5
+ONLINE_CACHE_SECONDS = 30
+ONLINE_CACHE_KEY = "play:online-count"
+
+
+def online_count(now=None) -> int:
+    """How many players are online (kept ONLINE_CACHE_SECONDS in the cache: one query at
+    most twice a minute, whatever the lobby's traffic)."""
+    found = cache.get(ONLINE_CACHE_KEY)
+    if found is None:
+        found = count_online(now)
+        cache.set(ONLINE_CACHE_KEY, found, ONLINE_CACHE_SECONDS)
+    return found
+
+
+def count_online(now=None) -> int:
+    """How many players are online now (read, not cached)."""
+    since = (now or timezone.now()) - timedelta(minutes=ONLINE_MINUTES)
+    at_a_table = Seat.objects.filter(
+        connections__gt=0, user__isnull=False,
+        table__status__in=(Table.Status.WAITING, Table.Status.PLAYING),
+    ).values("user_id")
+    return get_user_model().objects.filter(
+        Q(last_seen_at__gte=since) | Q(pk__in=at_a_table)
+    ).count()
 
 
 def can_watch(table: Table, user, token: str = "") -> bool:

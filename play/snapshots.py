@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 
-from play.queries import LOG_LINES, Snapshot, chat_for, load_snapshot, muted_ids
+from play.queries import LOG_LINES, Snapshot, chat_for, load_snapshot, muted_ids, waiting_of
 
 
 class SnapshotCache:
@@ -106,7 +106,7 @@ class SnapshotCache:
             previous = None
         self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
                           muted=muted, previous=previous, chat_read_at=chat_read_at,
-                          worded=worded))
+                          worded=worded, waiting=waiting_of(table)))
 
     def forget(self, table_id: int) -> None:
         with self._lock:

@@ -63,8 +63,9 @@ def broadcast_table_changed(
     """After commit: tell the table's connections to re-render (nothing private inside).
 
     ``presence``: the seat whose player's first socket opened or last one closed.
-    ``refresh``: something around the game changed, not the game (a rematch proposed or
-    answered): every connection renders again whatever version it shows.
+    ``refresh``: the table changed without a move (a rematch proposed or answered; a chip
+    table waiting after its last hand: a cave, a seat taken): every connection reads it
+    again whatever version it shows.
 
     A change that is not a move (a seat taken or left, a table closed) leaves this
     process's snapshot of the table behind: it is dropped, so the next reader reads the

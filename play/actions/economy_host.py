@@ -13,7 +13,10 @@ from play.models import Table
 class PlayTableHost:
     def table_changed(self, table: Table) -> None:
         game = table.games.order_by("-number").first()
-        broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
+        # A waiting table shows its last hand's version: what changed (chips, seats, why
+        # it waits) is no new version, so its connections must read it again anyway.
+        broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None,
+                                refresh=table.status == Table.Status.WAITING)
 
     def seats_changed(self, table: Table) -> None:
         forget_seats(table)

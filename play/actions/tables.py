@@ -139,10 +139,18 @@ def check_bot_level(level: str) -> str:
 
 def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
     """Seat a bot playing at ``level`` (débutant, habitué, maître); only a seated player (or
-    the owner) may."""
+    the owner) may, and never at a table played for écus (docs/economy.md, "Bots and
+    écus"): practice tables are where one plays bots at those games."""
     level = check_bot_level(level)
     with transaction.atomic():
         table = lock_table(table)
+        if economy.is_chip_table(table):
+            raise ServiceError(
+                "no_bots",
+                _("Pas d'automate aux tables d'écus : on y joue entre joueurs. Pour vous "
+                  "entraîner contre des automates, choisissez « Jouer maintenant contre des "
+                  "robots » dans la salle de jeu."),
+            )
         if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
             raise ServiceError(
                 "forbidden",

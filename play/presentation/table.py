@@ -35,6 +35,7 @@ from play.presentation.labels import (
     remaining_text,
 )
 from play.presentation.seats import around_the_table, seat_facts
+from play.presentation.waiting import waiting_lines
 from play.presentation.words import of_name
 from play.queries import previous_game
 from taverne.site import absolute_url
@@ -196,8 +197,9 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool,
         ),
         "kept_for_you": kept_for_you,
         "rematch_waiting_for": [table.rematch_invites[str(p)]["name"] for p in sorted(held)],
+        # Bots never play for écus (docs/economy.md, "Bots and écus").
         "can_add_bot": (authenticated and (you is not None or owner) and open_seat
-                        and free_for_anyone),
+                        and free_for_anyone and not economy.is_chip_table(table)),
         "show_invite": ((you is not None or owner) and table.status == "waiting"
                         and table.visibility == "unlisted"),
         # From SITE_URL: the fragments the sockets send have no request to take a host from.
@@ -310,6 +312,10 @@ def table_context(
     ring = around_the_table(players, you)
     links = _links(table, shared, lang)
     rights = _seating_rights(table, user, players, you, invited, links)
+    waiting = waiting_lines(view, names, rights["taken"], you)
+    turn_text = _turn_text(game, over, my_turn, actor, names)
+    if waiting and game is not None:  # a chip table waiting after its last hand
+        turn_text, winners = _("En attente de joueurs."), []
     return rights | links | {
         "table": table,
         "game": game,
@@ -330,7 +336,8 @@ def table_context(
         "exits": _exits(table, game, players, you, over),
         "rematch": _rematch(table, game, view, you, over, names),
         "ending": game.ending if game is not None else "",
-        "turn_text": _turn_text(game, over, my_turn, actor, names),
+        "turn_text": turn_text,
+        "waiting_lines": waiting,
         "deadline": deadline,
         "remaining": (
             remaining_text((deadline - timezone.now()).total_seconds()) if deadline else ""

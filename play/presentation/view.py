@@ -67,6 +67,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "log": list(log_in(snapshot, lang)),
             "chat": [] if muted else list(snapshot.chat),
             "chat_muted": muted,
+            "waiting": snapshot.waiting,
         }
     )
     if snapshot.rematch is not None:

@@ -1,5 +1,5 @@
-"""The lobby (open tables per game), creating a table, "play now", invitations, and the
-player's running games ("Mes parties")."""
+"""The lobby (games to watch, players online, open tables per game), creating a table,
+"play now", invitations, and the player's running games ("Mes parties")."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from play.presentation.games import game_name, game_of_name
 from play.presentation.labels import bot_level_choices
 from play.presentation.options import choice_label, option_label
 from play.presentation.words import of_name
-from play.web.access import refuse, remember_invitation
+from play.web.access import INVITATIONS, refuse, remember_invitation
 from play.web.forms import TableForm
 from rules import players
 
@@ -39,8 +39,36 @@ def _options_summary(table: Table) -> list[str]:
     return lines
 
 
+# Games in progress the lobby shows (the most recently changed): a lobby, not an index.
+WATCHABLE_SHOWN = 10
+
+
+def _watchable(request) -> dict:
+    """The games in progress the reader may watch: the first WATCHABLE_SHOWN, and how many
+    there are in all."""
+    tables = queries.watchable_tables(request.user, request.session.get(INVITATIONS, []))
+    shown = list(tables[:WATCHABLE_SHOWN])
+    total = len(shown) if len(shown) < WATCHABLE_SHOWN else tables.count()
+    rows = [
+        {
+            "table": table,
+            "game_name": game_name(table.game_slug),
+            "players": [seat.name for seat in table.seats.all()],
+        }
+        for table in shown
+    ]
+    return {"rows": rows, "total": total}
+
+
+def _online(request) -> int:
+    # The reader is online even if the count was taken just before they came.
+    count = queries.online_count()
+    return max(count, 1) if request.user.is_authenticated else count
+
+
 def lobby(request):
-    """Open tables per game, with "create" and "play now against bots"."""
+    """Games to watch, players online, open tables per game with "create" and "play now
+    against bots"."""
     games = available_games()
     sections = []
     for slug in slugs():
@@ -55,9 +83,10 @@ def lobby(request):
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)
         sections.append(section)
-    return render(
-        request, "play/lobby.html", {"sections": sections, "bot_levels": bot_level_choices()}
-    )
+    return render(request, "play/lobby.html", {
+        "sections": sections, "bot_levels": bot_level_choices(),
+        "watchable": _watchable(request), "online": _online(request),
+    })
 
 
 @login_required

@@ -22,6 +22,7 @@ class RulesPageAdminForm(forms.ModelForm):
                 cleaned.get("slug", ""),
                 cleaned.get("language", "fr"),
                 players_note=cleaned.get("fiche_players", ""),
+                tryable=False,
             )
             if rendered.errors:
                 raise forms.ValidationError(rendered.errors)

@@ -190,7 +190,8 @@ def edit(request, slug):
         form = PageForm(initial=page.editable(), instance=page)
         values = page.editable()
         rendered = services.render_page_body(
-            values["body"], page.slug, page.language, players_note=values["fiche_players"]
+            values["body"], page.slug, page.language, players_note=values["fiche_players"],
+            tryable=False,
         )
     recent = revisions(page)[:RECENT_IN_EDITOR] if page.pk else []
     others = [code for code, _name in settings.LANGUAGES if code != language]
@@ -223,7 +224,7 @@ def preview(request):
         **{name: request.POST.get(name, "") for name in PageForm.Meta.fields},
     )
     rendered = services.render_page_body(
-        draft.body, draft.slug, language, players_note=draft.fiche_players
+        draft.body, draft.slug, language, players_note=draft.fiche_players, tryable=False
     )
     draft.toc = rendered.toc
     return render(

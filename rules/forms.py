@@ -53,6 +53,7 @@ class PageForm(forms.ModelForm):
             self.instance.slug,
             self.instance.language,
             players_note=cleaned.get("fiche_players", ""),
+            tryable=False,
         )
         if self.publishing and self.rendered.errors:
             raise forms.ValidationError(

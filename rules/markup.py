@@ -333,16 +333,18 @@ class ExampleBlocks(Preprocessor):
             return message if state.plain else examples.error_html(message)
         if state.plain:
             return examples.render_text(example, verdict, number)
-        return examples.render_html(example, verdict, number)
+        try_slug = state.page_slug if examples.can_try(example) else None
+        return examples.render_html(example, verdict, number, try_slug)
 
 
 # ----- the renderer ---------------------------------------------------------------------------
 
 
 class _State:
-    def __init__(self, terms, self_slug, plain, autolink):
+    def __init__(self, terms, self_slug, plain, autolink, page_slug=None):
         self.terms = list(terms)
         self.self_slug = self_slug
+        self.page_slug = page_slug  # a rules page's: its examples may offer a position
         self.plain = plain
         self.autolink = autolink
         self.errors: list[str] = []
@@ -397,12 +399,14 @@ def render(
     game_page: bool = False,
     autolink: bool = True,
     language: str = "fr",
+    page_slug: str | None = None,
 ) -> Rendered:
     """Render rules markup in ``language`` (the examples' captions, the cards' names...);
     ``game_page`` also checks the skeleton, the five examples and the played deal. Errors
-    are in French, for editors."""
+    are in French, for editors. ``page_slug``: the rules page rendered, whose examples
+    that are positions to act in get « Essayer cette position »."""
     with override(language):
-        state = _State(terms, self_slug, plain=False, autolink=autolink)
+        state = _State(terms, self_slug, plain=False, autolink=autolink, page_slug=page_slug)
         md = _markdown(state)
         html = md.convert(source or "")
         result = Rendered(
@@ -445,6 +449,31 @@ def skeleton_errors(toc, example_count: int) -> list[str]:
             f"celle-ci en a {example_count}."
         )
     return errors
+
+
+def example_source(source: str, number: int) -> str | None:
+    """The text of the ``number``-th example block of the markup (1 first), counted as
+    the page numbers them, or None."""
+    found = 0
+    lines = (source or "").splitlines()
+    i = 0
+    while i < len(lines):
+        m = ExampleBlocks.FENCE.match(lines[i])
+        i += 1
+        if not m:
+            continue
+        body = []
+        while i < len(lines) and not ExampleBlocks.FENCE.match(lines[i]):
+            body.append(lines[i])
+            i += 1
+        if i >= len(lines):
+            return None
+        i += 1
+        if (m.group(1) or "").lower() in ("exemple", "example"):
+            found += 1
+            if found == number:
+                return "\n".join(body)
+    return None
 
 
 def plain_text(source: str, terms=()) -> str:

@@ -51,12 +51,22 @@ def glossary_terms(language: str = "fr") -> list[markup.Term]:
 
 
 def render_page_body(
-    body: str, slug: str, language: str = "fr", terms=None, players_note: str = ""
+    body: str,
+    slug: str,
+    language: str = "fr",
+    terms=None,
+    players_note: str = "",
+    tryable: bool = True,
 ) -> markup.Rendered:
     """The page's markup rendered in its language, examples checked; the player counts a
-    game page states (its text and the fiche's note) are checked against its engine."""
+    game page states (its text and the fiche's note) are checked against its engine.
+    ``tryable``: the examples that are positions get « Essayer cette position » (not in
+    the editor's preview, whose examples are not the published ones)."""
     terms = glossary_terms(language) if terms is None else terms
-    rendered = markup.render(body, terms=terms, game_page=slug in SLUGS, language=language)
+    rendered = markup.render(
+        body, terms=terms, game_page=slug in SLUGS, language=language,
+        page_slug=slug if tryable else None,
+    )
     if slug in SLUGS:
         text = f"{players_note}\n{rendered.text}"
         with translation.override(language):  # the text's language

@@ -6,26 +6,38 @@ else the French text with a notice saying the translation is not there yet.
 
 from __future__ import annotations
 
+import secrets
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from play import actions
+from play.actions import ServiceError
+from rules import examples, markup, services
 from rules import search as rules_search
-from rules import services
 from rules.access import SOURCE_LANGUAGE, get_page, is_editor, pick, reader_language
 from rules.examples import fold
+from rules.examples.render import TOKEN_SLOT
 from rules.models import GlossaryTerm, RulesPage, Status
 
 PAGE_CACHE_SECONDS = 24 * 3600
 # A whole page cached for anonymous readers holds these in place of the per-request
-# CSRF token and CSP nonce, replaced on the way out.
-TOKEN_SLOT = "rules-csrf-token-slot-0b1d"
+# CSRF token (TOKEN_SLOT, also in the stored body's « Essayer cette position » forms)
+# and CSP nonce, replaced on the way out.
 NONCE_SLOT = "rules-csp-nonce-slot-5e7a"
+# The cards an example does not fix are drawn as any deal is (play/actions/games.py).
+system_random = secrets.SystemRandom()
 
 
 def _four_colour(request) -> bool:
@@ -94,8 +106,38 @@ def page(request, slug):
     }
     if page.is_published and not request.user.is_authenticated and not _has_messages(request):
         return _anonymous_page(request, page, context)
-    context["body"] = mark_safe(_page_body(page))
+    context["body"] = mark_safe(_page_body(page).replace(TOKEN_SLOT, get_token(request)))
     return render(request, "rules/page.html", context)
+
+
+@require_POST
+def try_position(request, slug):
+    """« Essayer cette position »: a practice table at the position of the page's example
+    number ``exemple``, read again from the published page and checked again (the form
+    carries no cards). A visitor logs in first and comes back to the example."""
+    number = request.POST.get("exemple", "")
+    anchor = f"#exemple-{number}" if number.isdigit() else ""
+    back = reverse("rules:page", args=[slug]) + anchor
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse(settings.LOGIN_URL)}?{urlencode({'next': back})}")
+    page = get_page(request, slug)
+    source = markup.example_source(page.body, int(number)) if number.isdigit() else None
+    try:
+        if source is None or not page.is_published:
+            raise examples.ExampleError("pas d'exemple publié à ce numéro.")
+        start = examples.position(examples.parse(source), system_random)
+    except examples.ExampleError:
+        messages.error(request, _("Cet exemple n'est pas une position à essayer."))
+        return redirect(back)
+    try:
+        table = actions.do_try_position(
+            request.user, start.game, seats=start.seats, options=start.options,
+            carry=start.carry, opening=start.actions, seat=start.seat,
+        )
+    except ServiceError as error:
+        messages.error(request, error.message())
+        return redirect(back)
+    return redirect(table.get_absolute_url())
 
 
 def _anonymous_page(request, page, context):

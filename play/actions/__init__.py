@@ -6,6 +6,7 @@ inside the transaction, and broadcasts with ``transaction.on_commit``, so nobody
 a change that was rolled back. Views and consumers stay thin and call these.
 
 - ``tables``: create a table, sit, add a bot, leave, "play now";
+- ``positions``: a practice table started at a rules example's position;
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
 - ``leaving``: resign, abort, come back after being marked absent;
 - ``rematch``: propose, accept or decline a rematch of a finished table;
@@ -23,6 +24,7 @@ from play.actions.errors import ActResult, ServiceError
 from play.actions.games import do_act, start_game
 from play.actions.guests import do_adopt_guest, do_create_guest, do_purge_guests
 from play.actions.leaving import do_abort, do_come_back, do_resign
+from play.actions.positions import do_try_position
 from play.actions.presence import do_connect, do_disconnect
 from play.actions.rematch import do_decline_rematch, do_rematch
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
@@ -61,6 +63,7 @@ __all__ = [
     "do_remind",
     "do_resign",
     "do_timeout",
+    "do_try_position",
     "remember_server_loop",
     "start_game",
 ]

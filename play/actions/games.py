@@ -54,7 +54,10 @@ def next_carry(table: Table, final_state: dict) -> dict | None:
 
 
 def start_game(
-    table: Table, carry: dict | None = None, finished: Game | None = None
+    table: Table,
+    carry: dict | None = None,
+    finished: Game | None = None,
+    opening: list | None = None,
 ) -> Game | None:
     """Create the next Game of a (locked) table and play chance up to the first decision.
 
@@ -62,6 +65,11 @@ def start_game(
     than two players able to play, no game starts: the table waits (returns None). At
     other counted tables each seated player is counted a hand (`count_hands`); a player
     with none left is unseated and the table waits too.
+
+    ``opening``: engine actions played first, in the log like any others (chance's deals
+    and the seats' moves), so that the game starts at a position and its log still
+    replays it (« Essayer cette position »: play/actions/positions.py). The engine
+    refuses what the rules refuse (`ServiceError`).
     """
     engine = table.engine
     number = (table.games.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -86,10 +94,37 @@ def start_game(
         carry_in=carry,
     )
     record_participants(game, table)
+    if opening:
+        _play_opening(game, table, opening)
     _advance(game, table, previous_actor=None)
     game.save()
     publish(game, table, previous_key=None, finished=finished)
     return game
+
+
+def _play_opening(game: Game, table: Table, opening: list) -> None:
+    """Apply and log the actions that lead a new game to its first position: chance's
+    as chance's, a seat's as its player's (or bot's)."""
+    engine = table.engine
+    seats = seats_by_position(table)
+    for action in opening:
+        actor = engine.actor(game.state)
+        try:
+            new_state = engine.apply(game.state, action)
+        except IllegalAction as refusal:
+            raise ServiceError(
+                "illegal", engine_words(table.game_slug, refusal), rule=refusal.rule
+            ) from None
+        if actor == CHANCE:
+            _record(game, table, new_state, action, seat=None, user=None,
+                    source=Action.Source.CHANCE)
+            continue
+        seat = seats.get(actor)
+        human = seat is not None and seat.user_id is not None
+        _record(game, table, new_state, action, seat=actor,
+                user=seat.user if human else None,
+                source=Action.Source.PLAYER if human else Action.Source.BOT)
+    game.moves = {}  # moves nobody chose: the game may still be called off as any other
 
 
 def record_participants(game: Game, table: Table) -> None:

@@ -157,13 +157,16 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
                 _("Seuls les joueurs de la table peuvent ajouter un automate."),
             )
         _check_waiting(table)
-        used = set(table.seats.exclude(bot="").values_list("bot", flat=True))
-        name = next((n for n in BOT_NAMES if n not in used), f"Automate {len(used) + 1}")
-        seat = Seat.objects.create(
-            table=table, position=_free_position(table, position), bot=name, bot_level=level
-        )
+        seat = seat_bot(table, _free_position(table, position), level)
         start_if_full(table)
     return seat
+
+
+def seat_bot(table: Table, position: int, level: str) -> Seat:
+    """A bot at ``position`` of a (locked) table, named after the bots already there."""
+    used = set(table.seats.exclude(bot="").values_list("bot", flat=True))
+    name = next((n for n in BOT_NAMES if n not in used), f"Automate {len(used) + 1}")
+    return Seat.objects.create(table=table, position=position, bot=name, bot_level=level)
 
 
 def do_leave(table, user) -> None:

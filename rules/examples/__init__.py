@@ -22,12 +22,14 @@ every kind of example and its keys.
 from __future__ import annotations
 
 import importlib
+import random
 
 from cardgames import IllegalAction
 from cardgames.registry import SLUGS
 from rules.examples.base import (
     Example,
     ExampleError,
+    Position,
     Verdict,
     card_fr,
     card_short,
@@ -39,15 +41,19 @@ from rules.examples.render import error_html, options_html, render_html, render_
 __all__ = [
     "Example",
     "ExampleError",
+    "Position",
     "Verdict",
     "card_fr",
     "card_short",
+    "can_try",
     "check",
     "checkers",
     "error_html",
     "fold",
     "options_html",
     "parse",
+    "position",
+    "positions",
     "render_html",
     "render_text",
 ]
@@ -58,6 +64,50 @@ def checkers(slug: str) -> dict:
     if slug not in SLUGS:
         return {}
     return importlib.import_module(f"rules.examples.{slug.replace('-', '_')}").KINDS
+
+
+def positions(slug: str) -> dict:
+    """A game's kinds of example that are a position to act in (a bid to choose, a card
+    to play, a bet to make), each with the start of a practice game there: its module's
+    ``POSITIONS``."""
+    if slug not in SLUGS:
+        return {}
+    module = importlib.import_module(f"rules.examples.{slug.replace('-', '_')}")
+    return getattr(module, "POSITIONS", {})
+
+
+def position(example: Example, rng) -> Position:
+    """The start of a practice game at the example's position, the cards it does not fix
+    drawn with ``rng``; the example is checked first. ExampleError when it is no position
+    to act in."""
+    build = positions(example.game).get(example.kind)
+    if build is None:
+        raise ExampleError("cet exemple n'est pas une position à jouer.")
+    check(example)
+    try:
+        return build(example, rng)
+    except ExampleError:
+        raise
+    except IllegalAction as refusal:
+        raise ExampleError(
+            f"le moteur refuse : {refusal_fr(example.game, refusal)}"
+        ) from None
+    except Exception as error:  # an engine that changed under the example: say so
+        raise ExampleError(
+            f"la position n'a pas pu être construite ({type(error).__name__} : {error})."
+        ) from error
+
+
+def can_try(example: Example) -> bool:
+    """Whether the page offers « Essayer cette position » for this (checked) example: a
+    kind that is a position, and a position the engine reaches (tried with a fixed draw)."""
+    if example.kind not in positions(example.game):
+        return False
+    try:
+        position(example, random.Random(0))
+    except ExampleError:
+        return False
+    return True
 
 
 def parse(text: str) -> Example:

@@ -12,6 +12,7 @@ from rules.examples import deal
 from rules.examples.base import (
     Example,
     ExampleError,
+    Position,
     Verdict,
     boolean,
     card_fr,
@@ -391,3 +392,23 @@ KINDS = {
     "donne": check_all_fours_deal,
     "partie": check_all_fours_played,
 }
+
+
+def position_all_fours_turnup(example: Example, rng) -> Position:
+    """``retourne``: the eldest hand's choice to stand or beg, at two, the dealer having
+    turned up the example's card; the cut and the hands at random."""
+    game = all_fours.GAME
+    turnup = cards(example.need("retourne"))[0]
+    opening = deal.Opening(game, 2, options_for(example, game))
+    pack = game.chance_cards(opening.state)
+    # The cut: the dealer (seat 0, as in the example) draws an ace, the other a lower card.
+    ace = rng.choice([c for c in pack if c[0] == "A"])
+    low = rng.choice([c for c in pack if c[0] not in "AKQJT"])
+    opening.deal([ace, low], rng)
+    opening.deal([None] * 12 + [turnup], rng)
+    return opening.position()
+
+
+# The kinds of example that are a position to act in, each with the start of a practice
+# game at that position (rules/examples/__init__.py, ``position``).
+POSITIONS = {"retourne": position_all_fours_turnup}

@@ -13,6 +13,7 @@ from rules.examples import deal
 from rules.examples.base import (
     Example,
     ExampleError,
+    Position,
     Verdict,
     card_short,
     cards,
@@ -362,3 +363,32 @@ KINDS = {
     "abattage": check_ambigu_showdown,
     "partie": check_ambigu_deal,
 }
+
+
+def position_ambigu_hand(example: Example, rng) -> Position:
+    """``combinaison`` of four cards: the vade to open or not, holding that hand, at the
+    first speech of the second phase; at four, the reader speaks first (the dealer on
+    their left), passes at the first phase and the next player says « battez ». The
+    others' cards and the stock at random."""
+    game = ambigu.GAME
+    hand = _ambigu_hand(example.need("main"))
+    if len(hand) != 4:
+        raise ExampleError("on vade avec quatre cartes en main.")
+    opening = deal.Opening(game, game.default_seats, options_for(example, game))
+    seats = opening.seats
+    # The draw for the deal: the last seat draws the only ten, so seat 0 speaks first.
+    ten = rng.choice([c for c in ambigu.DECK if c[0] == "T"])
+    lower = rng.sample([c for c in ambigu.DECK if c[0] != "T"], seats - 1)
+    opening.deal([*lower, ten], rng)
+    others = rng.sample([c for c in ambigu.DECK if c not in hand], 2 * seats - 2)
+    # Two cards each, one at a time from the dealer's right: seat 0 gets the 1st and 5th.
+    opening.deal([hand[0], *others[: seats - 1], hand[1], *others[seats - 1 :]], rng)
+    opening.apply({"type": "pass"})
+    opening.apply({"type": "battez"})
+    opening.deal([hand[2], *[None] * (seats - 1), hand[3]], rng)
+    return opening.position()
+
+
+# The kinds of example that are a position to act in, each with the start of a practice
+# game at that position (rules/examples/__init__.py, ``position``).
+POSITIONS = {"combinaison": position_ambigu_hand}

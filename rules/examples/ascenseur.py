@@ -14,6 +14,7 @@ from rules.examples.base import (
     NOBODY,
     Example,
     ExampleError,
+    Position,
     Verdict,
     boolean,
     card_short,
@@ -280,4 +281,91 @@ KINDS = {
     "marque": check_ascenseur_score,
     "levee": check_ascenseur_trick,
     "partie": check_ascenseur_played,
+}
+
+
+# ----- positions to try at a practice table ----------------------------------------------
+
+
+def _opening_up_to(example: Example, seats: int, number: int, rng) -> deal.Opening:
+    """A game whose deals before ``number`` were played by the bots, chance to deal."""
+    opening = deal.Opening(ascenseur.GAME, seats, options_for(example, ascenseur.GAME))
+    while opening.state["deal"] < number - 1 or opening.state["actor"] != CHANCE:
+        opening.bot(rng)
+    return opening
+
+
+def position_ascenseur_bids(example: Example, rng) -> Position:
+    """``annonces``: the dealer's bid to choose, after the others' bids; the cards at
+    random, the earlier deals played by the bots."""
+    seats = integer(example.get("joueurs", "4"), "joueurs")
+    number = _deal_number(example, "donne", seats)
+    opening = _opening_up_to(example, seats, number, rng)
+    opening.deal([], rng)
+    for bid in example.need("annonces").split():
+        opening.apply({"type": "bid", "tricks": integer(bid, "annonces")})
+    return opening.position()
+
+
+def _trick_deal(seats: int, size: int, trump: str | None) -> int:
+    """The first deal of ``size`` cards each, with a turn-up of ``trump`` (or none)."""
+    for number, dealt in enumerate(ascenseur.deal_sizes(seats), 1):
+        if dealt == size and (seats * size < len(ascenseur.DECK)) == (trump is not None):
+            return number
+    raise ExampleError(f"aucune donne à {seats} joueurs ne sert {size} cartes ainsi.")
+
+
+def _hand_for(card: str, before: list[str], pool: list[str], size: int, trump, options, rng):
+    """``size`` cards with ``card`` among them, the others from ``pool``, such that the
+    rules let ``card`` go on the trick ``before``: the hand of a player who played it."""
+    for _attempt in range(2000):
+        hand = [card, *rng.sample(pool, size - 1)]
+        if card in ascenseur.playable(hand, before, trump, options):
+            return hand
+    raise ExampleError(f"aucune main ne permet de jouer {card_short(card)} sur cette levée.")
+
+
+def position_ascenseur_trick(example: Example, rng) -> Position:
+    """``levée``: the reader's card to play on a trick begun, in the first deal that
+    serves their hand with that trump; the other hands at random, each consistent with
+    the card its player put on the trick; the bids made by the bots."""
+    game = ascenseur.GAME
+    options = options_for(example, game)
+    seats = integer(example.get("joueurs", "4"), "joueurs")
+    trump = suit(example.need("atout"))
+    trick, hand = cards(example.need("levée")), cards(example.need("main"))
+    if not len(trick) < seats:
+        raise ExampleError(f"à {seats} joueurs, une levée en cours compte moins de {seats} cartes.")
+    size = len(hand)
+    opening = _opening_up_to(example, seats, _trick_deal(seats, size, trump), rng)
+    dealer = opening.state["dealer"]
+    pool = [c for c in ascenseur.DECK if c not in hand and c not in trick]
+    turnup = None
+    if trump is not None:
+        turnup = rng.choice([c for c in pool if c[1] == trump])
+        pool.remove(turnup)
+    hands = {}
+    for i, card in enumerate(trick):
+        held = _hand_for(card, trick[:i], pool, size, trump, options, rng)
+        hands[(dealer + 1 + i) % seats] = held
+        pool = [c for c in pool if c not in held]
+    hands[(dealer + 1 + len(trick)) % seats] = hand
+    rng.shuffle(pool)
+    for seat in range(seats):
+        if seat not in hands:
+            hands[seat], pool = pool[:size], pool[size:]
+    wanted = [hands[(dealer + 1 + i % seats) % seats][i // seats] for i in range(seats * size)]
+    opening.deal(wanted + ([turnup] if turnup else []), rng)
+    while opening.state["phase"] == "bid":
+        opening.bot(rng)
+    for card in trick:
+        opening.apply({"type": "play", "card": card})
+    return opening.position()
+
+
+# The kinds of example that are a position to act in, each with the start of a practice
+# game at that position (rules/examples/__init__.py, ``position``).
+POSITIONS = {
+    "annonces": position_ascenseur_bids,
+    "levee": position_ascenseur_trick,
 }

@@ -139,6 +139,21 @@ class Verdict:
 
 
 @dataclass
+class Position:
+    """The start of a practice game at an example's position: the engine's actions from
+    ``new(seats, options, carry)`` to the position (chance's deals, with the example's
+    cards where it puts them and the rest at random, then the moves), and the reader's
+    seat, the one to act once they are applied."""
+
+    game: str
+    seats: int
+    options: dict
+    carry: dict | None
+    actions: list
+    seat: int
+
+
+@dataclass
 class Example:
     game: str
     kind: str

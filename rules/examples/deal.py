@@ -10,7 +10,8 @@ checker orders the pack so that the cards the text names come out where the text
 
 from __future__ import annotations
 
-from rules.examples.base import Example, ExampleError, cards, fold, integer, names
+from cardgames import CHANCE
+from rules.examples.base import Example, ExampleError, Position, cards, fold, integer, names
 
 MOVE_KEYS = ("coup", "donne")
 
@@ -106,3 +107,63 @@ def claim_scores(verdict, label, key: str, text: str, engine: dict[str, int], se
     ok = set(claimed) == set(seats) and all(claimed[n] == engine[n] for n in seats)
     verdict.claim(label, text, engine_text, ok, shown=shown)
 
+
+
+def at_random(pool: list[str], wanted: list, rng, *, copies: bool = False) -> list[str]:
+    """``pool`` in an order where each card of ``wanted`` comes out where ``wanted`` puts
+    it, a ``None`` there and every card after it being drawn at random (``rng``): a
+    practice table deals what an example does not fix as chance would.
+
+    With ``copies`` (several packs), ``wanted`` holds faces ("Th") and a copy of each
+    face still in the pool is taken."""
+    rest = list(pool)
+    fixed = []
+    for card in wanted:
+        if card is None:
+            fixed.append(None)
+            continue
+        match = next((c for c in rest if c[:2] == card), None) if copies else card
+        if match not in rest:
+            raise ExampleError(f"la carte « {card} » n'est plus à distribuer ici.")
+        rest.remove(match)
+        fixed.append(match)
+    rng.shuffle(rest)
+    return [rest.pop() if card is None else card for card in fixed] + rest
+
+
+class Opening:
+    """The start of a practice game at an example's position, built action by action: each
+    goes through the engine (which refuses what the rules refuse) and is kept, so the
+    table's log replays to the position."""
+
+    def __init__(self, game, seats: int, options: dict, carry: dict | None = None):
+        self.game, self.seats, self.options, self.carry = game, seats, options, carry
+        self.state = game.new(seats, options, carry)
+        self.actions: list[dict] = []
+
+    def apply(self, action: dict) -> dict:
+        self.state = self.game.apply(self.state, action)
+        self.actions.append(action)
+        return self.state
+
+    def deal(self, wanted: list, rng, *, copies: bool = False) -> dict:
+        """Chance's deal: ``wanted``'s cards where it puts them, the others at random."""
+        pool = self.game.chance_cards(self.state)
+        return self.apply({"type": "deal", "deck": at_random(pool, wanted, rng, copies=copies)})
+
+    def bot(self, rng) -> dict:
+        """The move a bot (habitué) would make for the seat to act, or chance's shuffle."""
+        if self.state["actor"] == CHANCE:
+            return self.deal([], rng)
+        view = self.game.view(self.state, self.state["actor"])
+        return self.apply(self.game.bot_action(view, rng))
+
+    def position(self) -> Position:
+        """The position reached: the reader is the seat to act."""
+        seat = self.state["actor"]
+        if not isinstance(seat, int):
+            raise ExampleError("à cette position, aucun joueur n'a la parole.")
+        return Position(
+            self.game.slug, self.seats, dict(self.state["options"]), self.carry,
+            list(self.actions), seat,
+        )

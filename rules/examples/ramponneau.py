@@ -14,6 +14,7 @@ from rules.examples import deal
 from rules.examples.base import (
     Example,
     ExampleError,
+    Position,
     Verdict,
     cards,
     fold,
@@ -228,7 +229,7 @@ def _table(example: Example, players: list[str], *, default_stack: bool = False)
         if len(stacks) != len(players) or len(players) < 2:
             raise ExampleError("il faut autant de tapis que de joueurs, deux au moins.")
         carry = {"stacks": stacks, "button": players.index(button)}
-        return options, game.new(len(players), options, carry)
+        return options, game.new(len(players), options, carry), carry
     except ExampleError:
         raise
     except BadOptions as refusal:
@@ -238,7 +239,7 @@ def _table(example: Example, players: list[str], *, default_stack: bool = False)
 def check_ramponneau_betting(example: Example) -> Verdict:
     game = ramponneau.GAME
     players = names(example.need("joueurs"))
-    options, state = _table(example, players)
+    options, state, _carry = _table(example, players)
     state = game.apply(state, {"type": "deal", "deck": sorted(game.chance_cards(state))})
     said = []
     for step in filter(None, (s.strip() for s in example.need("actions").split(";"))):
@@ -347,7 +348,7 @@ def check_ramponneau_played(example: Example) -> Verdict:
     """``type: partie``: a hand from the blinds to the pots."""
     game = ramponneau.GAME
     players = deal.players(example, game.min_seats, game.max_seats)
-    options, state = _table(example, players, default_stack=True)
+    options, state, _carry = _table(example, players, default_stack=True)
     moves = deal.moves(example)
     if moves[0][0] != "donne":
         raise ExampleError("la main commence par la ligne « donne : … ».")
@@ -404,3 +405,22 @@ KINDS = {
     "encheres": check_ramponneau_betting,
     "partie": check_ramponneau_played,
 }
+
+
+def position_ramponneau_betting(example: Example, rng) -> Position:
+    """``enchères``: the bet to make by the player to speak after the actions, at the
+    example's stacks, button and blinds; the cards (hands and board) at random."""
+    game = ramponneau.GAME
+    players = names(example.need("joueurs"))
+    options, _state, carry = _table(example, players)
+    opening = deal.Opening(game, len(players), options, carry)
+    opening.deal([], rng)
+    for step in filter(None, (s.strip() for s in example.need("actions").split(";"))):
+        opening.state, action = _apply(opening.state, game, step, players)
+        opening.actions.append(action)
+    return opening.position()
+
+
+# The kinds of example that are a position to act in, each with the start of a practice
+# game at that position (rules/examples/__init__.py, ``position``).
+POSITIONS = {"encheres": position_ramponneau_betting}

@@ -14,6 +14,7 @@ from rules.examples import deal
 from rules.examples.base import (
     Example,
     ExampleError,
+    Position,
     Verdict,
     boolean,
     card_short,
@@ -317,4 +318,31 @@ KINDS = {
     "fermeture": check_remigio_closing,
     "cinq paires": check_remigio_five_pairs,
     "partie": check_remigio_played,
+}
+
+
+def position_remigio_hand(example: Example, rng) -> Position:
+    """``main``, ``fermeture``: the reader holds the example's ten cards at the first turn
+    of a round at four (the stock, the pile and the other hands at random)."""
+    game = remigio.GAME
+    hand = _remigio_hand(example.need("main"))
+    options = options_for(example, game)
+    if remigio.has_five_pairs(hand, options["five_pairs"]):
+        raise ExampleError("cinq paires servies : la manche finit dès la donne.")
+    for _attempt in range(50):
+        opening = deal.Opening(game, game.default_seats, options)
+        seats = opening.seats
+        # Ten cards each, one at a time from the dealer's right: seat 0 is served first.
+        wanted = [hand[i // seats][:2] if i % seats == 0 else None for i in range(10 * seats)]
+        opening.deal(wanted, rng, copies=True)
+        if opening.state["actor"] == 0:  # else another hand had five pairs: deal again
+            return opening.position()
+    raise ExampleError("cette main ne laisse pas jouer le premier tour.")
+
+
+# The kinds of example that are a position to act in, each with the start of a practice
+# game at that position (rules/examples/__init__.py, ``position``).
+POSITIONS = {
+    "main": position_remigio_hand,
+    "fermeture": position_remigio_hand,
 }

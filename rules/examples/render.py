@@ -22,6 +22,9 @@ from rules.examples.base import Example, Verdict, card_short
 
 # The short page that tells readers what a checked example is (rules/content/pages/).
 CHECKED_PAGE_SLUG = "exemples-verifies"
+# The stored page holds this in place of the reader's CSRF token (the « Essayer cette
+# position » forms), replaced on the way out by rules/views.py.
+TOKEN_SLOT = "rules-csrf-token-slot-0b1d"
 
 
 def _cards_html(codes, size: str = "small") -> SafeString:
@@ -110,8 +113,34 @@ def _parts_html(verdict: Verdict, number: int) -> list[str]:
     return out
 
 
-def render_html(example: Example, verdict: Verdict, number: int) -> str:
-    """The example as a figure: its cards, the engine's facts and each claim checked."""
+def _try_form(page_slug: str, number: int) -> SafeString:
+    """ « Essayer cette position »: a practice table at the example's position. The form
+    names the page and the example's number only: the server reads the example again from
+    the published page."""
+    try:
+        url = reverse("rules:try_position", args=[page_slug])
+    except NoReverseMatch:  # markup rendered outside the site
+        return mark_safe("")
+    return format_html(
+        '<form class="rules-example__try" method="post" action="{}">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="exemple" value="{}">'
+        '<button type="submit" class="button button--primary">{}</button>'
+        '<span class="rules-example__try-note">{}</span></form>',
+        url,
+        TOKEN_SLOT,
+        number,
+        _("Essayer cette position"),
+        _("contre des robots, les autres cartes tirées au hasard"),
+    )
+
+
+def render_html(
+    example: Example, verdict: Verdict, number: int, try_slug: str | None = None
+) -> str:
+    """The example as a figure: its cards, the engine's facts and each claim checked;
+    with ``try_slug`` (the page's slug, for an example that is a position to act in) the
+    button that opens a practice table there."""
     title = _("Exemple %(number)s") % {"number": number}
     if example.title:
         title += f" · {example.title}"
@@ -137,6 +166,8 @@ def render_html(example: Example, verdict: Verdict, number: int) -> str:
     parts += _parts_html(verdict, number)
     parts += _claims_html(verdict)
     parts.append(_checked_note())
+    if try_slug:
+        parts.append(_try_form(try_slug, number))
     parts.append("</figure>")
     return "".join(str(p) for p in parts)
 

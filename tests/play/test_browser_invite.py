@@ -125,6 +125,7 @@ def test_share_hands_the_full_link_to_a_phones_share_sheet(ui, browser, server):
 def test_the_copied_link_brings_bob_to_the_invitation(ui, browser, server):
     page, problems = watched(ui, browser, server, DESKTOP)
     open_unlisted_table(page, server)
+    page.bring_to_front()  # the clipboard takes text from the focused page only
     page.get_by_role("button", name="Copier le lien").click()
     page.wait_for_function(
         "() => document.getElementById('invite-status').textContent === 'Lien copié'")

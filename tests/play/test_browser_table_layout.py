@@ -120,7 +120,11 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
     # The deal just over is summed up under the buttons: it fits the screen's width too.
     page.wait_for_timeout(300)
     sideways = page.evaluate("document.documentElement.scrollWidth") - size[0]
-    assert sideways <= 0, f"{slug} {size}: after the deal the page is {sideways} px too wide"
+    wide = page.evaluate(
+        "w => [...document.querySelectorAll('body *')].filter(e =>"
+        " e.getBoundingClientRect().right > w && !e.closest('.site-nav'))"
+        ".slice(0, 6).map(e => e.tagName + '.' + e.className)", size[0])
+    assert sideways <= 0, f"{slug} {size}: after the deal the page is {sideways} px too wide: {wide}"
     # The log and the chat: folded drawers under the table on a phone, open beside it on a
     # laptop; a tap opens one.
     drawers = page.locator("[data-drawer]")

@@ -7,7 +7,9 @@ those unseen cards: the count it leaves after the best discard, or a closing (wo
 ``CLOSE_VALUE``), which weighs the hand's outs and its chances to improve in one number.
 
 - Draw: the pile's top card is taken when it lets the hand close, or when the count it
-  leaves is lower than what a card from the stock is worth on average;
+  leaves is lower than what a card from the stock is worth on average; a hand already
+  melded (waiting for a bigger closing) takes it only when it makes that closing, and
+  otherwise draws from the stock, where the card that does may be;
 - Discard: among the discards leaving a count near the best, the one whose kept hand is
   worth most by that measure, a little less for a card that would feed the next player (a
   card with many live partners, same rank or close in its suit, is likely to fit his
@@ -24,6 +26,7 @@ from collections import Counter
 from ..cards import multi_deck
 from ..melds import RANK_INDEX, Rules, best_arrangement, leftover_count
 from .hand import connected, count_after_drawing, discard_counts
+from .rules import closing_discards, closing_kind, multiplier
 from .tactics import best_closing
 
 CLOSE_VALUE = 30  # what being able to close is worth, in points of count
@@ -77,6 +80,11 @@ def choose_draw(view, rules: Rules, unseen: Counter, deadline: float) -> dict:
     hand = list(view["hand"])
     arrangement = best_arrangement(hand, rules)
     worst = max((rules.value(c) for c in arrangement.leftover if c[0] != "X"), default=0)
+    if arrangement.count == 0:
+        # Melded already (waiting for a bigger closing): the stock may bring the card that
+        # doubles it; the top card is worth taking only when it is that card.
+        source = "discard" if better_closing(hand, top, view, rules) else "stock"
+        return {"type": "draw", "from": source}
     after = count_after_drawing(hand, arrangement.count, worst, top, rules)
     if after == 0:
         return {"type": "draw", "from": "discard"}
@@ -85,6 +93,15 @@ def choose_draw(view, rules: Rules, unseen: Counter, deadline: float) -> dict:
     if after + DRAW_MARGIN < stock_value(hand, unseen, rules, deadline):
         return {"type": "draw", "from": "discard"}
     return {"type": "draw", "from": "stock"}
+
+
+def better_closing(hand, card: str, view, rules: Rules) -> bool:
+    """Does drawing ``card`` let ten melded cards ``hand`` close for a bigger multiplier?"""
+    special = view["options"]["special"]
+    kind = closing_kind(hand, rules, special)
+    now = multiplier(kind, hand) if kind else 0
+    found = closing_discards(list(hand) + [card], rules, special)
+    return max((m for _, _, m in found), default=0) > now
 
 
 def natural_outs(kept, unseen: Counter, rules: Rules) -> int:

@@ -124,7 +124,8 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
         "w => [...document.querySelectorAll('body *')].filter(e =>"
         " e.getBoundingClientRect().right > w && !e.closest('.site-nav'))"
         ".slice(0, 6).map(e => e.tagName + '.' + e.className)", size[0])
-    assert sideways <= 0, f"{slug} {size}: after the deal the page is {sideways} px too wide: {wide}"
+    assert sideways <= 0, (
+        f"{slug} {size}: after the deal the page is {sideways} px too wide: {wide}")
     # The log and the chat: folded drawers under the table on a phone, open beside it on a
     # laptop; a tap opens one.
     drawers = page.locator("[data-drawer]")

@@ -28,7 +28,10 @@ class GameOption(Schema):
     label: str
     kind: Literal["choice", "int", "bool"]
     default: Any
-    choices: list[Choice] = Field(description="The values allowed (int: every integer).")
+    choices: list[Choice] = Field(description="The values allowed (choice, bool; empty for "
+                                              "int: see minimum and maximum).")
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 class GameOut(Schema):

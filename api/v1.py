@@ -168,6 +168,17 @@ def _may_sit(request, table: Table, invitation: str) -> bool:
 # ----- games and tables ---------------------------------------------------------------
 
 
+def _option(slug, option) -> dict:
+    """An option as data; an integer's range is given by its bounds (some are wide)."""
+    choices = [] if option.kind == "int" else [
+        {"value": value, "label": choice_label(slug, option, value)}
+        for value in option.values()
+    ]
+    return {"key": option.key, "label": option_label(slug, option.key), "kind": option.kind,
+            "default": option.default, "choices": choices, "minimum": option.minimum,
+            "maximum": option.maximum}
+
+
 @api.get("/games", response={200: list[GameOut], **REFUSED}, tags=["games"])
 def list_games(request):
     """The games, their seat counts and table options (names in the request's language)."""
@@ -180,13 +191,7 @@ def list_games(request):
             "max_seats": engine.max_seats,
             "default_seats": engine.default_seats,
             "chips": economy.is_chip_game(slug),
-            "options": [
-                {"key": option.key, "label": option_label(slug, option.key),
-                 "kind": option.kind, "default": option.default,
-                 "choices": [{"value": value, "label": choice_label(slug, option, value)}
-                             for value in option.values()]}
-                for option in engine.options
-            ],
+            "options": [_option(slug, option) for option in engine.options],
         })
     return found
 

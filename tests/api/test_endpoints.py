@@ -4,6 +4,7 @@ as the pages, the same refusals, a seat's view and nothing more."""
 import json
 
 import pytest
+from django.test import Client
 
 from accounts.models import ApiToken
 from economy import ledger
@@ -85,6 +86,8 @@ def test_it_lists_the_games_with_their_seats_and_options(alice, api_as):
     ascenseur = games["ascenseur"]
     assert (ascenseur["min_seats"], ascenseur["max_seats"]) == (3, 7)
     assert ascenseur["options"] and all(o["choices"] for o in ascenseur["options"])
+    ranges = [o for g in games.values() for o in g["options"] if o["kind"] == "int"]
+    assert all(o["choices"] == [] and o["minimum"] <= o["maximum"] for o in ranges)
     assert games["ramponneau"]["chips"] and not ascenseur["chips"]
 
 
@@ -444,3 +447,16 @@ def test_tokens_are_never_in_a_response(alice, api_as):
 
     assert ApiToken.objects.get().digest not in text
     assert api.headers["Authorization"].split()[1] not in text
+
+
+def test_a_token_needs_no_csrf_cookie(alice, api_as):
+    api = api_as(alice)
+    api.client = Client(enforce_csrf_checks=True)
+
+    assert api.post("/tables", {"game": "ascenseur", "seats": 3}).status_code == 201
+
+
+def test_a_session_alone_does_not_open_the_api(client, alice):
+    client.force_login(alice)
+
+    assert client.get("/api/v1/tables").status_code == 401

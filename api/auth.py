@@ -42,11 +42,11 @@ def check_rate(api_token) -> None:
     now = clock()
     window = int(now // 60)
     key = f"api-rate:{api_token.pk}:{window}"
-    cache.add(key, 0, timeout=61)
+    cache.add(key, 0, timeout=120)
     try:
         count = cache.incr(key)
     except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=61)
+        cache.set(key, 1, timeout=120)
         count = 1
     if count > limit:
         raise ApiRefusal(

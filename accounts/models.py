@@ -43,6 +43,15 @@ class User(AbstractUser):
     last_seen_at = models.DateTimeField(_("vu pour la dernière fois"), null=True, blank=True,
                                         db_index=True, editable=False)
 
+    # Set by the player on their profile: the account is played by a program (through the
+    # API, docs/api.md). Shown at the table beside the seat, so other players know.
+    is_bot_account = models.BooleanField(
+        _("ce compte est un programme"),
+        default=False,
+        help_text=_("Cochez si un programme joue pour ce compte (par l'API) : les autres "
+                    "joueurs le verront à la table."),
+    )
+
     @property
     def public_name(self):
         if self.is_guest:
@@ -52,3 +61,37 @@ class User(AbstractUser):
     @property
     def level(self):
         return levels.level_of(self)
+
+
+class ApiToken(models.Model):
+    """A personal access token for the API and the table socket (accounts/tokens.py).
+
+    Only the SHA-256 of the secret is kept: the secret is shown once, when created.
+    ``prefix`` (the secret's first characters) lets its owner recognise it in a list.
+    """
+
+    class Scope(models.TextChoices):
+        PLAY = "play", _("jouer : agir à ses tables (coups, abandon, retour)")
+        TABLES = "tables", _("tables : créer, rejoindre, quitter, automates, caves")
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("nom"), max_length=60)
+    prefix = models.CharField(max_length=16, editable=False)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    scopes = models.JSONField(_("droits"), default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(_("dernier usage"), null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    def allows(self, scope: str) -> bool:
+        return scope in (self.scopes or [])

@@ -18,6 +18,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from accounts.socket_auth import TokenAuthMiddleware  # noqa: E402
 from play.clock.scheduler import with_inprocess_scheduler  # noqa: E402
 from play.socket.routing import websocket_urlpatterns  # noqa: E402
 
@@ -27,9 +28,13 @@ def build_websocket_app(patterns):
 
     The Origin check refuses sockets opened by pages of other sites (the
     browser sends the session cookie with them: cross-site websocket
-    hijacking). Tests build their own routes through this same function.
+    hijacking). The session gives the user, or a personal access token on the handshake
+    (accounts/socket_auth.py: outside programs). Tests build their own routes through this
+    same function.
     """
-    return AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(patterns)))
+    return AllowedHostsOriginValidator(
+        AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(patterns)))
+    )
 
 
 # The in-process move scheduler (timers, bots) starts with the first request or socket

@@ -117,6 +117,10 @@ INSTALLED_APPS = [
     "play",
     "economy",
     "ratings",
+    # The HTTP API (/api/v1/, docs/api.md); ninja serves its docs page's scripts from its
+    # static files, so the site's CSP holds there too.
+    "ninja",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -339,6 +343,9 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 
 # Internationalisation: French first, English through the locale/ catalogue.
+# The HTTP API (docs/api.md): requests a minute per personal access token.
+API_REQUESTS_PER_MINUTE = envint("API_REQUESTS_PER_MINUTE", 120)
+
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

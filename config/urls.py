@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from api.v1 import api as api_v1
 from config.views import favicon
 from play.web.guests import SignupView
 
@@ -21,5 +22,8 @@ urlpatterns = [
     path("compte/signup/", SignupView.as_view(), name="account_signup"),
     path("compte/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The HTTP API for outside programs (docs/api.md): its OpenAPI document and docs page
+    # are /api/v1/openapi.json and /api/v1/docs.
+    path("api/v1/", api_v1.urls),
     path("admin/", admin.site.urls),
 ]

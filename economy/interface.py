@@ -24,14 +24,18 @@ from dataclasses import dataclass
 from economy import games, hands
 from economy.chips import caves, deals, standings, waiting
 from economy.chips.taverns import keeps_table
+from economy.errors import EconomyError
 from economy.hands import NoHandLeft
 
 __all__ = [
+    "EconomyError",
     "NoHandLeft",
     "Verdict",
     "chip_hand_ended",
     "chip_table_waits",
     "chip_table_waiting_reasons",
+    "cash_out",
+    "cave_in",
     "count_hand",
     "counts_hands_per_game",
     "deal_chip_hand",
@@ -137,6 +141,19 @@ def player_leaves_chip_table(table, seat) -> None:
     """A player leaves: paid out at once, or when the hand they are dealt in is settled
     (the bot plays their seat until then)."""
     caves.leave_chip_table(table, seat)
+
+
+def cave_in(table, user, amount, *, request_key: str, post_now=False, may_sit=False):
+    """A player brings ``amount`` écus as chips to a chip table, sitting down if needed
+    (the API's door; the table's page calls the same service). ``EconomyError`` when
+    refused."""
+    return caves.do_cave(table, user, amount, request_key=request_key, post_now=post_now,
+                         may_sit=may_sit)
+
+
+def cash_out(table, user) -> int | None:
+    """« Ramasser ses gains »: the écus paid now, or None when paid at the hand's end."""
+    return caves.do_cash_out(table, user)
 
 
 # ----- read only: what the cash games' leaderboards show ------------------------------

@@ -62,6 +62,11 @@ def chat_for(table, user, limit=CHAT_LINES) -> list[dict]:
     return lines[::-1]
 
 
+def _is_program(seat) -> bool:
+    return bool(seat is not None and seat.user_id is not None
+                and getattr(seat.user, "is_bot_account", False))
+
+
 def players(table, seats, you=None) -> list[dict]:
     by_position = {s.position: s for s in seats}
     return [
@@ -70,6 +75,9 @@ def players(table, seats, you=None) -> list[dict]:
             "name": by_position[p].name if p in by_position else None,
             "bot": by_position[p].is_bot if p in by_position else False,
             "bot_level": by_position[p].bot_level if p in by_position else "",
+            # An account its player says a program plays (the profile's "Ce compte est un
+            # programme"): shown beside the seat.
+            "program": _is_program(by_position.get(p)),
             "connected": by_position[p].connections > 0 if p in by_position else False,
             "sitting_out": by_position[p].sitting_out if p in by_position else False,
             "you": you == p,

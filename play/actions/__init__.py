@@ -5,7 +5,7 @@ the table or the game) or checks the version the client acted on, checks everyth
 inside the transaction, and broadcasts with ``transaction.on_commit``, so nobody hears of
 a change that was rolled back. Views and consumers stay thin and call these.
 
-- ``tables``: create a table, sit, add a bot, leave, "play now";
+- ``tables``: create a table, sit, add or remove a bot, leave, "play now";
 - ``positions``: a practice table started at a rules example's position;
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
 - ``leaving``: resign, abort, come back after being marked absent;
@@ -35,6 +35,7 @@ from play.actions.tables import (
     do_join,
     do_leave,
     do_play_now,
+    do_remove_bot,
 )
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "do_purge_guests",
     "do_rematch",
     "do_remind",
+    "do_remove_bot",
     "do_resign",
     "do_timeout",
     "do_try_position",

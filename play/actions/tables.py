@@ -1,4 +1,4 @@
-"""Tables and seats: create, sit, add a bot, leave, "play now"."""
+"""Tables and seats: create, sit, add or remove a bot, leave, "play now"."""
 
 from __future__ import annotations
 
@@ -160,6 +160,24 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
         seat = seat_bot(table, _free_position(table, position), level)
         start_if_full(table)
     return seat
+
+
+def do_remove_bot(table, by_user, position) -> None:
+    """Take the bot at ``position`` away from a table still waiting for players; only a
+    seated player (or the owner) may. Its place opens to anyone the table admits."""
+    with transaction.atomic():
+        table = lock_table(table)
+        if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
+            raise ServiceError(
+                "forbidden",
+                _("Seuls les joueurs de la table peuvent retirer un automate."),
+            )
+        _check_waiting(table)
+        seat = table.seats.filter(position=position).first() if isinstance(position, int) else None
+        if seat is None or not seat.is_bot:
+            raise ServiceError("bad_options", _("Il n'y a pas d'automate à cette place."))
+        seat.delete()
+        broadcast_table_changed(table.pk, 0)
 
 
 def seat_bot(table: Table, position: int, level: str) -> Seat:

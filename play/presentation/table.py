@@ -69,6 +69,7 @@ def _players(table, view, names) -> list[dict]:
                 "name": names[seat.position],
                 "bot": seat.is_bot,
                 "bot_level": seat.bot_level,
+                "program": bool(seat.user_id and seat.user.is_bot_account),
                 "connected": seat.connections > 0,
                 "sitting_out": seat.sitting_out,
             }
@@ -79,6 +80,7 @@ def _players(table, view, names) -> list[dict]:
             "taken": given.get(position, {}).get("name") is not None,
             "bot": given.get(position, {}).get("bot", False),
             "bot_level": bot_level_label(given.get(position, {}).get("bot_level", "")),
+            "program": given.get(position, {}).get("program", False),
             "connected": given.get(position, {}).get("connected", False),
             "sitting_out": given.get(position, {}).get("sitting_out", False),
         }

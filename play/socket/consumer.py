@@ -47,6 +47,9 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
+# What a token without the "play" scope may still send: it watches.
+WATCHING = ("ping", "sync", "mute")
+
 
 def _render(table_id, user, lang, as_html, wanted=None):
     """This connection's payload: the JSON state message, or the htmx fragments.
@@ -171,7 +174,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.joined = False
         self.sent = None  # (game_id, version) of the last view sent
         self.bucket = TokenBucket()
-        await self.accept()
+        # A program's personal access token (accounts/socket_auth.py): acting needs its
+        # "play" scope; watching needs none.
+        self.api_token = self.scope.get("api_token")
+        await self.accept(self.scope.get("accept_subprotocol"))
         if self.user is None or not self.user.is_authenticated:
             await self._error(
                 ServiceError("not_authenticated", _("Connectez-vous d'abord.")).as_dict(self.lang)
@@ -218,6 +224,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             message = parse_message(text_data)
         except ProtocolError as error:
             await self._error(error.as_dict(self.lang))
+            return
+        if (self.api_token is not None and message["type"] not in WATCHING
+                and not self.api_token.allows("play")):
+            await self._error(ServiceError(
+                "scope_missing", _("Ce jeton n'a pas le droit « %(scope)s » : créez-en un "
+                                   "qui l'a, sur votre profil."), scope="play",
+            ).as_dict(self.lang))
             return
         handler = getattr(self, f"_on_{message['type']}")
         try:

@@ -1,10 +1,10 @@
 """No page breaks its own Content Security Policy: the home page, the lobby, the rules, my
-games, a practice table of each game started with « Jouer maintenant » (a few moves
-played), a table filled with bots from its waiting room (htmx-boosted forms), a table for
-chips after caving, the history, a player's page, a leaderboard, and the 403 page of a
-form failing the CSRF check log no console error, load no resource that fails and fire
-no ``securitypolicyviolation`` event (htmx's own indicator <style> was one: base.html
-turns it off). Server and browser:
+games, the profile (its API tokens), the API's docs page, a practice table of each game
+started with « Jouer maintenant » (a few moves played), a table filled with bots from its
+waiting room (htmx-boosted forms), a table for chips after caving, the history, a player's
+page, a leaderboard, and the 403 page of a form failing the CSRF check log no console
+error, load no resource that fails and fire no ``securitypolicyviolation`` event (htmx's
+own indicator <style> was one: base.html turns it off). Server and browser:
 tests/play/conftest.py."""
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ def test_it_breaks_no_content_security_policy_on_any_page(watched, ui, server_wi
     server, chip_table = server_with_rules
 
     for path in ("/", "/jouer/", "/regles/", "/regles/ascenseur/", "/jouer/mes-parties/",
-                 "/jouer/historique/", "/joueurs/alice/", "/joueurs/classement/ascenseur/"):
+                 "/jouer/historique/", "/joueurs/alice/", "/joueurs/classement/ascenseur/",
+                 "/compte/profil/", "/api/v1/docs"):
         page.goto(f"{server}{path}")
         page.wait_for_load_state("load")
         page.wait_for_timeout(200)

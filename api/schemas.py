@@ -1,0 +1,131 @@
+"""What the API reads and answers, as typed schemas (the OpenAPI document is made from
+these). A seat's view stays a free-form object: its keys are the game's (docs/engine.md)
+plus the platform's (docs/protocol.md, ``state``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ninja import Field, Schema
+
+
+class Error(Schema):
+    type: Literal["error"] = "error"
+    code: str = Field(description="Stable code (docs/api.md, Errors; docs/protocol.md).")
+    message: str = Field(description="Why, in the request's language (Accept-Language).")
+    rule: str | None = Field(None, description="The game rule a refused move breaks.")
+    retry_after: int | None = Field(None, description="Seconds to wait (rate_limited only).")
+    detail: list[dict[str, Any]] | None = Field(None, description="Fields refused (bad_request).")
+
+
+class Choice(Schema):
+    value: Any
+    label: str
+
+
+class GameOption(Schema):
+    key: str
+    label: str
+    kind: Literal["choice", "int", "bool"]
+    default: Any
+    choices: list[Choice] = Field(description="The values allowed (choice, bool; empty for "
+                                              "int: see minimum and maximum).")
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class GameOut(Schema):
+    slug: str
+    name: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    chips: bool = Field(description="Its tables (but practice) are played for écus: caves.")
+    options: list[GameOption]
+
+
+class TableOut(Schema):
+    id: int
+    game: str
+    name: str
+    status: Literal["waiting", "playing", "finished", "closed"]
+    visibility: Literal["public", "unlisted"]
+    pace: Literal["live", "correspondence"]
+    move_seconds: int
+    seat_count: int
+    seats_taken: int
+    options: dict[str, Any]
+    owner: str | None
+    practice: bool
+
+
+class TableIn(Schema):
+    game: str = Field(description="A game's slug (GET /games).")
+    seats: int | None = Field(None, description="Default: the game's default_seats.")
+    options: dict[str, Any] = Field(default_factory=dict)
+    visibility: Literal["public", "unlisted"] = "public"
+    pace: Literal["live", "correspondence"] = "live"
+    move_seconds: int = Field(60, description="live: 30, 60 or 120; correspondence: whole "
+                                              "days in seconds (1, 2, 3, 5, 7, 10, 14 days).")
+    name: str = Field("", max_length=80)
+
+
+class JoinIn(Schema):
+    position: int | None = Field(None, description="A free place; default: the first.")
+    invitation: str = Field("", description="An unlisted table's invitation token.")
+
+
+class BotIn(Schema):
+    position: int | None = None
+    level: Literal["", "debutant", "habitue", "maitre"] = ""
+
+
+class CaveIn(Schema):
+    amount: int = Field(description="Écus to bring as chips.")
+    request_key: str = Field("", max_length=64,
+                             description="Idempotency key: the same key counts once.")
+    post_now: bool = Field(False, description="Post the entry blind at once.")
+    invitation: str = ""
+
+
+class CashOutOut(Schema):
+    paid: int | None = Field(description="Écus paid now; null: paid when the hand ends.")
+
+
+class ActIn(Schema):
+    action: dict[str, Any] = Field(description="An entry of view.legal_actions.")
+    version: int = Field(description="The version of the view acted on.")
+    id: str = Field("", max_length=64, description="Your id of the move: repeated, it "
+                                                   "counts once (duplicate).")
+
+
+class ActOut(Schema):
+    type: Literal["ack"] = "ack"
+    id: str
+    version: int
+    duplicate: bool
+
+
+class State(Schema):
+    type: Literal["state"] = "state"
+    version: int
+    game_id: int | None
+    view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
+                                             "otherwise: the socket's state frame.")
+
+
+class Archive(Schema):
+    game_id: int
+    table_id: int
+    game: str
+    number: int
+    ending: str
+    step: int
+    total: int
+    you: int | None = Field(description="Your seat in that game; null: a spectator.")
+    names: list[str]
+    result: dict[str, Any] | None
+    log: list[str] = Field(description="The log up to step (the last 60), oldest first.")
+    view: dict[str, Any] = Field(description="What the archive's reveal policy shows at "
+                                             "step: your seat's view, and what the rules "
+                                             "turned face up.")

@@ -1,0 +1,396 @@
+"""Version 1 of the API, ``/api/v1/`` (docs/api.md describes every endpoint).
+
+Each endpoint is thin: it checks the token's scope, calls the action function the table's
+page calls (play/actions/, economy/interface.py), and answers the caller's seat's view.
+A refusal is the service's own (``ServiceError``, ``EconomyError``): its stable code, its
+message in the request's language, the HTTP status of api/errors.py.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import Http404
+from django.utils import translation
+from ninja import NinjaAPI, Status
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.openapi.docs import Swagger
+
+from api import errors
+from api.auth import NOT_AUTHENTICATED, TokenAuth, require_scope
+from api.schemas import (
+    ActIn,
+    ActOut,
+    Archive,
+    BotIn,
+    CashOutOut,
+    CaveIn,
+    Error,
+    GameOut,
+    JoinIn,
+    State,
+    TableIn,
+    TableOut,
+)
+from cardgames.registry import available_games
+from economy import interface as economy
+from play import actions, queries
+from play.actions.lookups import engine_of
+from play.actions.rematch import open_rematch
+from play.models import Game, Table
+from play.presentation import archive
+from play.presentation.options import choice_label, option_label
+from play.presentation.view import view_for
+from taverne.games import game_name
+from taverne.refusals import Refusal
+
+PLAY = "play"
+TABLES = "tables"
+
+api = NinjaAPI(
+    title="Taverne",
+    version="1",
+    description=(
+        "The HTTP API of Taverne: games, tables, a seat's view, archives. Authenticate "
+        "with a personal access token (your profile page): `Authorization: Bearer tav_...`. "
+        "Moves are played here (POST /tables/{id}/act) or over the table's socket "
+        "(docs/protocol.md). Errors: `{type: \"error\", code, message}` in the request's "
+        "language (Accept-Language)."
+    ),
+    urls_namespace="api-v1",
+    auth=TokenAuth(),
+    docs=Swagger(settings={"persistAuthorization": False}),
+)
+
+REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error}
+
+
+# ----- errors -------------------------------------------------------------------------
+
+
+@api.exception_handler(Refusal)
+def refusal_handler(request, refusal: Refusal):
+    response = api.create_response(request, errors.body_of(refusal),
+                                   status=errors.status_of(refusal))
+    retry_after = getattr(refusal, "retry_after", None)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+@api.exception_handler(ValidationError)
+def validation_handler(request, error: ValidationError):
+    refusal = errors.ApiRefusal("bad_request", errors.BAD_REQUEST)
+    body = errors.body_of(refusal)
+    body["detail"] = [
+        {"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+        for e in error.errors
+    ]
+    return api.create_response(request, body, status=400)
+
+
+@api.exception_handler(AuthenticationError)
+def authentication_handler(request, error):
+    refusal = errors.ApiRefusal("not_authenticated", NOT_AUTHENTICATED)
+    return api.create_response(request, errors.body_of(refusal), status=401)
+
+
+@api.exception_handler(Http404)
+def not_found_handler(request, error):
+    return refusal_handler(request, errors.ApiRefusal("not_found", errors.NO_ADDRESS))
+
+
+@api.exception_handler(HttpError)
+def http_error_handler(request, error: HttpError):
+    refusal = errors.ApiRefusal("bad_request", errors.BAD_REQUEST)
+    return api.create_response(request, errors.body_of(refusal), status=error.status_code)
+
+
+# ----- what they share ----------------------------------------------------------------
+
+
+def ledger_key() -> str:
+    """A cave's idempotency key when the client gives none (each request counts)."""
+    return uuid.uuid4().hex
+
+
+def _table(table_id: int) -> Table:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise errors.no_table()
+    return table
+
+
+def _watched_table(request, table_id: int, invitation: str = "") -> Table:
+    """The table if the caller may watch it (404 otherwise, as for a missing table)."""
+    table = _table(table_id)
+    if not queries.can_watch(table, request.user, invitation):
+        raise errors.no_table()
+    return table
+
+
+def _state(table: Table, user) -> dict:
+    """The socket's ``state`` frame for ``user``'s seat (the spectator's otherwise)."""
+    table.refresh_from_db()
+    view = view_for(table.current_game(), user, lang=_lang(), table=table)
+    return {"type": "state", "version": view["version"], "game_id": view["game_id"],
+            "view": view}
+
+
+def _lang() -> str:
+    return translation.get_language() or "fr"
+
+
+def _table_out(table: Table, taken: int | None = None) -> dict:
+    return {
+        "id": table.pk,
+        "game": table.game_slug,
+        "name": table.name,
+        "status": table.status,
+        "visibility": table.visibility,
+        "pace": table.pace,
+        "move_seconds": table.move_seconds,
+        "seat_count": table.seat_count,
+        "seats_taken": taken if taken is not None else table.seats.count(),
+        "options": table.options,
+        "owner": table.owner.public_name if table.owner_id else None,
+        "practice": table.practice,
+    }
+
+
+def _may_sit(request, table: Table, invitation: str) -> bool:
+    """As for the page's "S'asseoir": a public table, one's own, or the invitation."""
+    return (table.visibility == Table.Visibility.PUBLIC
+            or table.owner_id == request.user.pk
+            or queries.token_matches(table, invitation))
+
+
+# ----- games and tables ---------------------------------------------------------------
+
+
+def _option(slug, option) -> dict:
+    """An option as data; an integer's range is given by its bounds (some are wide)."""
+    choices = [] if option.kind == "int" else [
+        {"value": value, "label": choice_label(slug, option, value)}
+        for value in option.values()
+    ]
+    return {"key": option.key, "label": option_label(slug, option.key), "kind": option.kind,
+            "default": option.default, "choices": choices, "minimum": option.minimum,
+            "maximum": option.maximum}
+
+
+@api.get("/games", response={200: list[GameOut], **REFUSED}, tags=["games"])
+def list_games(request):
+    """The games, their seat counts and table options (names in the request's language)."""
+    found = []
+    for slug, engine in available_games().items():
+        found.append({
+            "slug": slug,
+            "name": game_name(slug),
+            "min_seats": engine.min_seats,
+            "max_seats": engine.max_seats,
+            "default_seats": engine.default_seats,
+            "chips": economy.is_chip_game(slug),
+            "options": [_option(slug, option) for option in engine.options],
+        })
+    return found
+
+
+@api.get("/tables", response={200: list[TableOut], **REFUSED}, tags=["tables"])
+def list_tables(request, game: str = ""):
+    """Public tables waiting for players (``?game=<slug>`` for one game), newest first."""
+    return [_table_out(table, table.taken) for table in queries.open_tables(game or None)[:100]]
+
+
+@api.post("/tables", response={201: State, **REFUSED}, tags=["tables"])
+def create_table(request, body: TableIn):
+    """Open a table, the caller seated at place 0 (scope ``tables``)."""
+    require_scope(request, TABLES)
+    engine = engine_of(body.game)
+    table = actions.do_create_table(
+        request.user, body.game,
+        seat_count=body.seats if body.seats is not None else engine.default_seats,
+        options=body.options, visibility=body.visibility, pace=body.pace,
+        move_seconds=body.move_seconds, name=body.name,
+    )
+    return Status(201, _state(table, request.user))
+
+
+@api.get("/tables/{table_id}", response={200: State, **REFUSED}, tags=["tables"])
+def table_state(request, table_id: int, invitation: str = ""):
+    """The caller's seat's view of the table: exactly the socket's ``state`` frame."""
+    return _state(_watched_table(request, table_id, invitation), request.user)
+
+
+@api.get("/tables/{table_id}/summary", response={200: TableOut, **REFUSED}, tags=["tables"])
+def table_summary(request, table_id: int, invitation: str = ""):
+    """The table's settings and how many seats are taken."""
+    return _table_out(_watched_table(request, table_id, invitation))
+
+
+@api.post("/tables/{table_id}/join", response={200: State, **REFUSED}, tags=["tables"])
+def join_table(request, table_id: int, body: JoinIn):
+    """Sit down (scope ``tables``); the game starts when the last seat is taken."""
+    require_scope(request, TABLES)
+    table = _table(table_id)
+    if not _may_sit(request, table, body.invitation):
+        raise errors.no_table()
+    actions.do_join(table, request.user, position=body.position)
+    return _state(table, request.user)
+
+
+@api.post("/tables/{table_id}/leave", response={200: TableOut, **REFUSED}, tags=["tables"])
+def leave_table(request, table_id: int):
+    """Leave (scope ``tables``): before the start the seat is freed; during a game a bot
+    plays it (come back with /come-back); at a table played for écus, cash out."""
+    require_scope(request, TABLES)
+    table = _table(table_id)
+    actions.do_leave(table, request.user)
+    table.refresh_from_db()
+    return _table_out(table)
+
+
+@api.post("/tables/{table_id}/bots", response={200: State, **REFUSED}, tags=["tables"])
+def add_bot(request, table_id: int, body: BotIn):
+    """Seat a bot at a waiting table (scope ``tables``; a seated player or the owner)."""
+    require_scope(request, TABLES)
+    table = _table(table_id)
+    actions.do_add_bot(table, request.user, position=body.position, level=body.level)
+    return _state(table, request.user)
+
+
+@api.delete("/tables/{table_id}/bots/{position}", response={200: State, **REFUSED},
+            tags=["tables"])
+def remove_bot(request, table_id: int, position: int):
+    """Take the bot at ``position`` away from a waiting table (scope ``tables``)."""
+    require_scope(request, TABLES)
+    table = _table(table_id)
+    actions.do_remove_bot(table, request.user, position)
+    return _state(table, request.user)
+
+
+@api.post("/tables/{table_id}/cave", response={200: State, **REFUSED}, tags=["chips"])
+def cave_in(request, table_id: int, body: CaveIn):
+    """Bring écus as chips to a table played for écus, sitting down if needed (scope
+    ``tables``)."""
+    require_scope(request, TABLES)
+    table = _table(table_id)
+    economy.cave_in(table, request.user, body.amount,
+                    request_key=body.request_key or ledger_key(),
+                    post_now=body.post_now, may_sit=_may_sit(request, table, body.invitation))
+    return _state(table, request.user)
+
+
+@api.post("/tables/{table_id}/cash-out", response={200: CashOutOut, **REFUSED},
+          tags=["chips"])
+def cash_out(request, table_id: int):
+    """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``)."""
+    require_scope(request, TABLES)
+    return {"paid": economy.cash_out(_table(table_id), request.user)}
+
+
+# ----- playing ------------------------------------------------------------------------
+
+
+@api.post("/tables/{table_id}/act", response={200: ActOut, **REFUSED}, tags=["play"])
+def act(request, table_id: int, body: ActIn):
+    """Play a move of ``view.legal_actions`` on the view of ``version`` (scope ``play``)."""
+    require_scope(request, PLAY)
+    table = _table(table_id)
+    game = table.current_game()
+    if game is None:
+        raise actions.ServiceError("game_over", errors.NO_GAME_YET)
+    result = actions.do_act(game, request.user, body.action, body.version,
+                            client_id=body.id, table_id=table.pk)
+    return {"id": body.id, "version": result.version, "duplicate": result.duplicate}
+
+
+def _exit(request, table_id: int, call):
+    require_scope(request, PLAY)
+    table = _table(table_id)
+    call(table, request.user)
+    return _state(table, request.user)
+
+
+@api.post("/tables/{table_id}/resign", response={200: State, **REFUSED}, tags=["play"])
+def resign(request, table_id: int):
+    """Concede the game in progress: the other seats (side) win (scope ``play``)."""
+    return _exit(request, table_id, actions.do_resign)
+
+
+@api.post("/tables/{table_id}/abort", response={200: State, **REFUSED}, tags=["play"])
+def abort(request, table_id: int):
+    """Call the game off before your second move: nobody wins or loses (scope ``play``)."""
+    return _exit(request, table_id, actions.do_abort)
+
+
+@api.post("/tables/{table_id}/come-back", response={200: State, **REFUSED}, tags=["play"])
+def come_back(request, table_id: int):
+    """Take your seat back from the bot after being marked absent (scope ``play``)."""
+    return _exit(request, table_id, actions.do_come_back)
+
+
+@api.post("/tables/{table_id}/rematch", response={200: State, **REFUSED}, tags=["tables"])
+def rematch(request, table_id: int):
+    """Propose (or accept) a rematch of this finished table: the new table's view (scope
+    ``tables``)."""
+    require_scope(request, TABLES)
+    new_table = actions.do_rematch(_table(table_id), request.user)
+    return _state(new_table, request.user)
+
+
+@api.post("/tables/{table_id}/rematch/decline", response={200: TableOut, **REFUSED},
+          tags=["tables"])
+def decline_rematch(request, table_id: int):
+    """Turn down the rematch proposed at this finished table (scope ``tables``)."""
+    require_scope(request, TABLES)
+    proposed = open_rematch(_table(table_id))
+    if proposed is None:
+        raise actions.ServiceError("not_invited", errors.NO_REMATCH)
+    actions.do_decline_rematch(proposed, request.user)
+    proposed.refresh_from_db()
+    return _table_out(proposed)
+
+
+# ----- archives -----------------------------------------------------------------------
+
+
+@api.get("/archives/{game_id}", response={200: Archive, **REFUSED}, tags=["archives"])
+def game_archive(request, game_id: int, step: int | None = None, invitation: str = ""):
+    """A finished game at ``step`` (default: its end), through the archive page's reveal
+    policy: what your seat saw, and what the rules turned face up."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None:
+        raise errors.no_game()
+    table = game.table
+    may_watch = (queries.seat_of(table, request.user) is not None
+                 or queries.can_watch(table, request.user, invitation))
+    if game.status != Game.Status.FINISHED:
+        if not may_watch:
+            raise errors.no_game()
+        raise actions.ServiceError("game_not_over", errors.NOT_OVER)
+    seen_by = archive.access(game, request.user, may_watch)
+    if seen_by is None:
+        raise errors.no_game()
+    logged = archive.actions_of(game)
+    total = len(logged)
+    if step is None:
+        step = total
+    if not 0 <= step <= total:
+        raise errors.ApiRefusal("bad_request", errors.BAD_STEP, total=total)
+    state = archive.state_at(game, logged, step)
+    names = seen_by.names
+    return {
+        "game_id": game.pk,
+        "table_id": table.pk,
+        "game": table.game_slug,
+        "number": game.number,
+        "ending": game.ending,
+        "step": step,
+        "total": total,
+        "you": seen_by.seat,
+        "names": names,
+        "result": game.result,
+        "log": archive.log_before(game, logged, step, names)[::-1],
+        "view": table.engine.archive_view(state, seen_by.seat),
+    }

@@ -244,7 +244,7 @@ def leave_table(request, table_id: int):
     """Leave (scope ``tables``): before the start the seat is freed; during a game a bot
     plays it (come back with /come-back); at a table played for écus, cash out."""
     require_scope(request, TABLES)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     actions.do_leave(table, request.user)
     table.refresh_from_db()
     return _table_out(table)
@@ -254,7 +254,7 @@ def leave_table(request, table_id: int):
 def add_bot(request, table_id: int, body: BotIn):
     """Seat a bot at a waiting table (scope ``tables``; a seated player or the owner)."""
     require_scope(request, TABLES)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     actions.do_add_bot(table, request.user, position=body.position, level=body.level)
     return _state(table, request.user)
 
@@ -264,7 +264,7 @@ def add_bot(request, table_id: int, body: BotIn):
 def remove_bot(request, table_id: int, position: int):
     """Take the bot at ``position`` away from a waiting table (scope ``tables``)."""
     require_scope(request, TABLES)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     actions.do_remove_bot(table, request.user, position)
     return _state(table, request.user)
 
@@ -275,9 +275,12 @@ def cave_in(request, table_id: int, body: CaveIn):
     ``tables``)."""
     require_scope(request, TABLES)
     table = _table(table_id)
+    may_sit = _may_sit(request, table, body.invitation)
+    if not may_sit and not queries.can_watch(table, request.user, body.invitation):
+        raise errors.no_table()
     economy.cave_in(table, request.user, body.amount,
                     request_key=body.request_key or ledger_key(),
-                    post_now=body.post_now, may_sit=_may_sit(request, table, body.invitation))
+                    post_now=body.post_now, may_sit=may_sit)
     return _state(table, request.user)
 
 
@@ -286,7 +289,7 @@ def cave_in(request, table_id: int, body: CaveIn):
 def cash_out(request, table_id: int):
     """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``)."""
     require_scope(request, TABLES)
-    return {"paid": economy.cash_out(_table(table_id), request.user)}
+    return {"paid": economy.cash_out(_watched_table(request, table_id), request.user)}
 
 
 # ----- playing ------------------------------------------------------------------------
@@ -296,7 +299,7 @@ def cash_out(request, table_id: int):
 def act(request, table_id: int, body: ActIn):
     """Play a move of ``view.legal_actions`` on the view of ``version`` (scope ``play``)."""
     require_scope(request, PLAY)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     game = table.current_game()
     if game is None:
         raise actions.ServiceError("game_over", errors.NO_GAME_YET)
@@ -307,7 +310,7 @@ def act(request, table_id: int, body: ActIn):
 
 def _exit(request, table_id: int, call):
     require_scope(request, PLAY)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     call(table, request.user)
     return _state(table, request.user)
 
@@ -335,7 +338,7 @@ def rematch(request, table_id: int):
     """Propose (or accept) a rematch of this finished table: the new table's view (scope
     ``tables``)."""
     require_scope(request, TABLES)
-    new_table = actions.do_rematch(_table(table_id), request.user)
+    new_table = actions.do_rematch(_watched_table(request, table_id), request.user)
     return _state(new_table, request.user)
 
 
@@ -344,7 +347,7 @@ def rematch(request, table_id: int):
 def decline_rematch(request, table_id: int):
     """Turn down the rematch proposed at this finished table (scope ``tables``)."""
     require_scope(request, TABLES)
-    proposed = open_rematch(_table(table_id))
+    proposed = open_rematch(_watched_table(request, table_id))
     if proposed is None:
         raise actions.ServiceError("not_invited", errors.NO_REMATCH)
     actions.do_decline_rematch(proposed, request.user)

@@ -316,7 +316,9 @@ ECONOMY = {
 PAYMENTS = {
     "PROVIDER": env("PAYMENT_PROVIDER", "sandbox"),
     "SANDBOX_ALLOWED": envbool("PAYMENT_SANDBOX_ALLOWED", not PRODUCTION),
-    "SANDBOX_WEBHOOK_SECRET": env("SANDBOX_WEBHOOK_SECRET", "whsec_taverne_sandbox_development"),
+    # Empty: the public development secret (economy/payments/sandbox.py), refused
+    # outside DEBUG (economy.E001).
+    "SANDBOX_WEBHOOK_SECRET": env("SANDBOX_WEBHOOK_SECRET", ""),
     "WEBHOOK_TOLERANCE": 300,  # seconds: older signed events are refused as stale
     "STRIPE_SECRET_KEY": env("STRIPE_SECRET_KEY", ""),
     "STRIPE_WEBHOOK_SECRET": env("STRIPE_WEBHOOK_SECRET", ""),

@@ -165,6 +165,34 @@ def test_an_unlisted_table_needs_its_invitation(alice, bob, api_as):
     assert response.status_code == 200
 
 
+API_TABLE_ENDPOINTS = [
+    ("get", ""), ("get", "/summary"), ("post", "/leave"), ("post", "/bots"),
+    ("delete", "/bots/1"), ("post", "/cave"), ("post", "/cash-out"), ("post", "/act"),
+    ("post", "/resign"), ("post", "/abort"), ("post", "/come-back"), ("post", "/rematch"),
+    ("post", "/rematch/decline"),
+]
+
+
+@pytest.mark.parametrize("method, endpoint", API_TABLE_ENDPOINTS)
+def test_an_unlisted_table_answers_an_outsider_as_a_missing_one_does(
+    alice, charlie, api_as, method, endpoint
+):
+    table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    api = api_as(charlie)
+    body = {"action": {"type": "pass"}, "version": 1, "id": "x", "amount": 100}
+
+    def call(table_id):
+        path = f"/tables/{table_id}{endpoint}"
+        return api.delete(path) if method == "delete" else getattr(api, method)(
+            path, **({} if method == "get" else {"body": body}))
+
+    hidden, missing = call(table.pk), call(table.pk + 1000)
+
+    assert (hidden.status_code, hidden.json()) == (missing.status_code, missing.json())
+    assert hidden.status_code == 404
+    assert table.seats.count() == 1
+
+
 def test_a_missing_table_is_404(alice, api_as):
     response = api_as(alice).get("/tables/999999")
 

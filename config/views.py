@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 

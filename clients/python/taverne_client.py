@@ -25,7 +25,7 @@ import urllib.request
 import uuid
 
 import websockets
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 # Refusals that a live table makes normal: someone (a bot, the clock) moved between the
 # view we acted on and our action. The server sends a fresh `state` after each of them.
@@ -199,6 +199,7 @@ class Seat:
         self.pending: dict | None = None  # the act sent and not yet acknowledged
         self.game_id = None
         self.recaves = 0
+        self.recaved_after = None  # the hand after which this seat caved again
         self.cashing_out: int | None = None  # the game id being played at cash-out
         self.done = False
 
@@ -221,6 +222,7 @@ class Seat:
             additional_headers={"Authorization": f"Bearer {self.client.token}"},
         ) as socket:
             self.socket = socket
+            self.sequence = None  # numbered again from what this connection receives
             if self.pending is not None:  # unacknowledged before the drop: resend as is
                 await self.send(self.pending)
             quiet = 0
@@ -302,13 +304,17 @@ class Seat:
         you = view.get("you")
         reasons = {m.get("reason") for m in waiting.get("missing") or []
                    if m.get("position") == you}
-        if reasons & CAVE_REASONS and self.recaves < 3:
-            self.recaves += 1
-            amount = self.cave_amount or int(waiting.get("cave_min") or 0) * 2 or 100
-            await asyncio.to_thread(self.client.cave, self.table_id, amount)
-            self.session.say(f"seat {you}: caved {amount} écus again")
-        elif reasons - CAVE_REASONS:
+        if reasons - CAVE_REASONS or (reasons and self.recaves >= 3):
             raise Stuck(f"table {self.table_id} waits for seat {you}: {sorted(reasons)}")
+        if reasons and self.recaved_after != self.game_id:
+            # Once per hand: a state sent before the cave may still show the seat short.
+            # The request key makes a repeated cave count once all the same.
+            self.recaves += 1
+            self.recaved_after = self.game_id
+            amount = self.cave_amount or int(waiting.get("cave_min") or 0) * 2 or 100
+            key = f"recave-{self.table_id}-{self.game_id}-{you}"
+            await asyncio.to_thread(self.client.cave, self.table_id, amount, key)
+            self.session.say(f"seat {you}: caved {amount} écus again")
 
     async def act(self, message: dict, view: dict) -> None:
         action = build_action(self.rng.choice(view["legal_actions"]), self.rng)
@@ -474,7 +480,7 @@ def main(argv=None) -> int:
 
     try:
         report = play(args, say)
-    except (ApiError, Stuck, InvalidStatus, ConnectionClosed, TimeoutError) as failure:
+    except (ApiError, Stuck, OSError, WebSocketException, TimeoutError) as failure:
         say(f"failed: {failure!r}")
         report = {"game": args.game, "tables": [], "errors": [{"code": "client",
                                                                "message": repr(failure)}]}

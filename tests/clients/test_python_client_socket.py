@@ -10,7 +10,9 @@ import importlib.util
 import json
 import random
 import re
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from websockets.asyncio.server import serve
@@ -87,10 +89,30 @@ def test_the_excerpt_in_the_protocol_docs_is_the_clients_code():
 # ----- the socket loop ----------------------------------------------------------------
 
 
-def play_against(script, idle=5):
+class FakeApi(BaseHTTPRequestHandler):
+    """The HTTP API's cave and cash-out, recording what they were sent."""
+
+    calls: list = []
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.calls.append((self.path, body))
+        answer = {"paid": 180} if self.path.endswith("/cash-out") else {"type": "state"}
+        data = json.dumps(answer).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def play_against(script, idle=5, chips=False, games=1):
     """Run one seat of the client against ``script(connection, number)``, a coroutine
     playing the server's side of each connection; answers the session and the handshakes'
-    headers."""
+    headers. At a table played for écus (``chips``) the API calls reach ``FakeApi``."""
     headers = []
 
     async def handler(connection):
@@ -101,7 +123,12 @@ def play_against(script, idle=5):
         async with serve(handler, "127.0.0.1", 0) as server:
             port = server.sockets[0].getsockname()[1]
             client = taverne_client.TaverneClient(f"http://127.0.0.1:{port}", TOKEN)
-            session = taverne_client.Session(False, 1, lambda text: None)
+            if chips:
+                api = ThreadingHTTPServer(("127.0.0.1", 0), FakeApi)
+                threading.Thread(target=api.serve_forever, daemon=True).start()
+                client.server = f"http://127.0.0.1:{api.server_port}"
+                client.socket_url = lambda table_id: f"ws://127.0.0.1:{port}/ws/tables/3/"
+            session = taverne_client.Session(chips, games, lambda text: None)
             seat = taverne_client.Seat(client, 3, session, random.Random(1), idle=idle)
             await asyncio.wait_for(seat.play(), 20)
             return session
@@ -240,3 +267,43 @@ def test_a_table_that_never_answers_stops_the_client_instead_of_waiting_forever(
     with pytest.raises(taverne_client.Stuck):
         play_against(script, idle=0.3)
     assert syncs == [{"type": "sync"}] * 2
+
+
+def short_of_chips(reason, number=1):
+    return {"type": "state", "version": 5, "game_id": 3, "sequence": number,
+            "view": {"you": 0, "status": "finished", "table_status": "waiting",
+                     "waiting": {"players_needed": 1, "ready": 1, "cave_min": 40,
+                                 "missing": [{"position": 0, "reason": reason}]}}}
+
+
+def test_a_seat_whose_chips_ran_out_caves_again_once_and_cashes_out_after_its_hands():
+    FakeApi.calls = []
+
+    async def script(connection, number):
+        await connection.send(json.dumps(short_of_chips("must_recave")))
+        await connection.send(json.dumps(short_of_chips("must_recave", 2)))  # sent before
+        await asyncio.sleep(0.5)
+        dealt = {**MY_TURN, "game_id": 4, "sequence": 3}
+        await connection.send(json.dumps(dealt))  # the next hand
+        await next_frame(connection)  # its move
+        over = {**OVER, "game_id": 4, "sequence": 4,
+                "view": {**OVER["view"], "table_status": "playing"}}  # it deals on
+        await connection.send(json.dumps(over))
+        await connection.wait_closed()
+
+    session, _headers = play_against(script, chips=True, games=2)
+
+    cave, cash_out = FakeApi.calls
+    assert cave == ("/api/v1/tables/3/cave",
+                    {"amount": 80, "request_key": "recave-3-3-0"})
+    assert cash_out[0] == "/api/v1/tables/3/cash-out"
+    assert session.finished == [3, 4] and session.cashed_out == {TOKEN}
+
+
+def test_a_table_waiting_for_what_a_client_cannot_bring_stops_the_client():
+    async def script(connection, number):
+        await connection.send(json.dumps(short_of_chips("no_hands")))
+        await connection.wait_closed()
+
+    with pytest.raises(taverne_client.Stuck, match="no_hands"):
+        play_against(script, chips=True, games=2)

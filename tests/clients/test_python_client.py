@@ -5,6 +5,7 @@ the HTTP API and the table's socket with random legal moves."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -30,11 +31,18 @@ GAMES = {
 
 
 def run_client(server, tokens, game, extra, timeout=300):
+    """The client as a user runs it; one token is given as $TAVERNE_TOKEN, several as
+    --token each."""
     command = [sys.executable, str(CLIENT), "--server", server, "--game", game, "--json",
                "--seed", "20"]
-    for token in tokens:
-        command += ["--token", token]
-    return subprocess.run(command + extra, cwd=ROOT, capture_output=True, text=True,
+    env = dict(os.environ)
+    if len(tokens) == 1:
+        env["TAVERNE_TOKEN"] = tokens[0]
+    else:
+        env.pop("TAVERNE_TOKEN", None)
+        for token in tokens:
+            command += ["--token", token]
+    return subprocess.run(command + extra, cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=timeout)
 
 

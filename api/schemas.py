@@ -46,6 +46,9 @@ class GameOut(Schema):
 
 class TableOut(Schema):
     id: int
+    invitation: str | None = Field(
+        None, description="An unlisted table's invitation token, for its owner and the "
+                          "players seated there (others: null).")
     game: str
     name: str
     status: Literal["waiting", "playing", "finished", "closed"]

@@ -8,8 +8,10 @@ message in the request's language, the HTTP status of api/errors.py.
 
 from __future__ import annotations
 
+import logging
 import uuid
 
+from django.core.signals import got_request_exception
 from django.http import Http404
 from django.utils import translation
 from ninja import NinjaAPI, Status
@@ -44,6 +46,8 @@ from play.presentation.view import view_for
 from taverne.games import game_name
 from taverne.refusals import Refusal
 
+logger = logging.getLogger(__name__)
+
 PLAY = "play"
 TABLES = "tables"
 
@@ -62,7 +66,8 @@ api = NinjaAPI(
     docs=Swagger(settings={"persistAuthorization": False}),
 )
 
-REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error}
+REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error,
+           500: Error}
 
 
 # ----- errors -------------------------------------------------------------------------
@@ -98,6 +103,16 @@ def authentication_handler(request, error):
 @api.exception_handler(Http404)
 def not_found_handler(request, error):
     return refusal_handler(request, errors.ApiRefusal("not_found", errors.NO_ADDRESS))
+
+
+@api.exception_handler(Exception)
+def server_error_handler(request, error: Exception):
+    """A failure of ours still answers in the documented shape (code ``server_error``),
+    and is reported as any view's would be (logs, error tracking)."""
+    got_request_exception.send(sender=None, request=request)
+    logger.exception("API request failed: %s %s", request.method, request.path)
+    refusal = errors.ApiRefusal("server_error", errors.SERVER_ERROR)
+    return api.create_response(request, errors.body_of(refusal), status=500)
 
 
 @api.exception_handler(HttpError)
@@ -141,8 +156,13 @@ def _lang() -> str:
     return translation.get_language() or "fr"
 
 
-def _table_out(table: Table, taken: int | None = None) -> dict:
+def _table_out(table: Table, taken: int | None = None, user=None) -> dict:
+    """A table's settings; its invitation token only for those who may share it (its
+    owner and the players seated there), as the table's page shows them the link."""
+    shares = user is not None and (table.owner_id == user.pk
+                                   or queries.seat_of(table, user) is not None)
     return {
+        "invitation": table.invite_token or None if shares else None,
         "id": table.pk,
         "game": table.game_slug,
         "name": table.name,
@@ -225,7 +245,7 @@ def table_state(request, table_id: int, invitation: str = ""):
 @api.get("/tables/{table_id}/summary", response={200: TableOut, **REFUSED}, tags=["tables"])
 def table_summary(request, table_id: int, invitation: str = ""):
     """The table's settings and how many seats are taken."""
-    return _table_out(_watched_table(request, table_id, invitation))
+    return _table_out(_watched_table(request, table_id, invitation), user=request.user)
 
 
 @api.post("/tables/{table_id}/join", response={200: State, **REFUSED}, tags=["tables"])
@@ -247,7 +267,7 @@ def leave_table(request, table_id: int):
     table = _watched_table(request, table_id)
     actions.do_leave(table, request.user)
     table.refresh_from_db()
-    return _table_out(table)
+    return _table_out(table, user=request.user)
 
 
 @api.post("/tables/{table_id}/bots", response={200: State, **REFUSED}, tags=["tables"])
@@ -352,7 +372,7 @@ def decline_rematch(request, table_id: int):
         raise actions.ServiceError("not_invited", errors.NO_REMATCH)
     actions.do_decline_rematch(proposed, request.user)
     proposed.refresh_from_db()
-    return _table_out(proposed)
+    return _table_out(proposed, user=request.user)
 
 
 # ----- archives -----------------------------------------------------------------------

@@ -45,6 +45,8 @@ def chat_line(message: ChatMessage) -> dict:
     return {
         "id": message.pk,
         "user": message.user.public_name,
+        # The site's staff speak as such: nobody else can look like them.
+        "staff": message.user.is_staff,
         "text": message.text,
         "at": message.created_at.isoformat(),
     }
@@ -67,6 +69,11 @@ def _is_program(seat) -> bool:
                 and getattr(seat.user, "is_bot_account", False))
 
 
+def _is_staff(seat) -> bool:
+    return bool(seat is not None and seat.user_id is not None
+                and getattr(seat.user, "is_staff", False))
+
+
 def players(table, seats, you=None) -> list[dict]:
     by_position = {s.position: s for s in seats}
     return [
@@ -78,6 +85,7 @@ def players(table, seats, you=None) -> list[dict]:
             # An account its player says a program plays (the profile's "Ce compte est un
             # programme"): shown beside the seat.
             "program": _is_program(by_position.get(p)),
+            "staff": _is_staff(by_position.get(p)),
             "connected": by_position[p].connections > 0 if p in by_position else False,
             "sitting_out": by_position[p].sitting_out if p in by_position else False,
             "you": you == p,

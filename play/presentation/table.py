@@ -70,6 +70,7 @@ def _players(table, view, names) -> list[dict]:
                 "bot": seat.is_bot,
                 "bot_level": seat.bot_level,
                 "program": bool(seat.user_id and seat.user.is_bot_account),
+                "staff": bool(seat.user_id and seat.user.is_staff),
                 "connected": seat.connections > 0,
                 "sitting_out": seat.sitting_out,
             }
@@ -81,6 +82,7 @@ def _players(table, view, names) -> list[dict]:
             "bot": given.get(position, {}).get("bot", False),
             "bot_level": bot_level_label(given.get(position, {}).get("bot_level", "")),
             "program": given.get(position, {}).get("program", False),
+            "staff": given.get(position, {}).get("staff", False),
             "connected": given.get(position, {}).get("connected", False),
             "sitting_out": given.get(position, {}).get("sitting_out", False),
         }

@@ -38,16 +38,19 @@ class SnapshotCache:
 
     def peek(self, table_id: int, wanted=None) -> Snapshot | None:
         """The cached snapshot if it is at least as recent as ``wanted`` (a (game id,
-        version) pair from a broadcast) and young enough; None otherwise. No query."""
+        version) pair from a broadcast, or (game id, version, the table's sequence)) and
+        young enough; None otherwise. No query."""
         with self._lock:
             snapshot = self._by_table.get(table_id)
         if snapshot is None or time.monotonic() - snapshot.loaded_at >= self.MAX_AGE:
             return None
         if wanted is None:
             return snapshot
-        game_id, version = wanted
+        game_id, version, *sequence = wanted
         if snapshot.game is None or snapshot.key[0] != game_id or snapshot.key[1] < version:
             return None
+        if sequence and snapshot.sequence < sequence[0]:
+            return None  # the table changed beside its game (a seat, a cave) since
         return snapshot
 
     def get(self, table_id: int, wanted=None) -> Snapshot:
@@ -63,8 +66,10 @@ class SnapshotCache:
         table_id = snapshot.table.pk
         with self._lock:
             kept = self._by_table.get(table_id)
-            newer_kept = (kept is not None and kept.key[0] == snapshot.key[0]
-                          and kept.key[1] > snapshot.key[1])
+            newer_kept = kept is not None and (
+                kept.sequence > snapshot.sequence
+                or (kept.key[0] == snapshot.key[0] and kept.key[1] > snapshot.key[1])
+            )
             if newer_kept:
                 return
             if len(self._by_table) >= self.MAX_TABLES:
@@ -106,7 +111,8 @@ class SnapshotCache:
             previous = None
         self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
                           muted=muted, previous=previous, chat_read_at=chat_read_at,
-                          worded=worded, waiting=waiting_of(table)))
+                          worded=worded, waiting=waiting_of(table),
+                          sequence=table.sequence))
 
     def forget(self, table_id: int) -> None:
         with self._lock:

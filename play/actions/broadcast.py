@@ -82,6 +82,7 @@ class _Announcement:
         self.open = True  # False once a later step of the sequence was taken apart
 
     def __call__(self):
+        self.open = False  # sent (a test may run on-commit callbacks inside its atomic)
         if self.forget:
             snapshots.forget(self.table_id)
         group_send(self.table_id, self.message)

@@ -119,6 +119,8 @@ class Snapshot:
     sequence: int = 0
     # ``previous``'s finished state, once a reader asked for it (``finished_snapshot``).
     closing: Snapshot | None = None
+    # When its seats (who is connected) were read (time.monotonic(); play/snapshots.py).
+    seats_read_at: float = field(default_factory=time.monotonic)
 
     @property
     def key(self):
@@ -143,7 +145,9 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
     if game is not None:
         log = list(game.actions.order_by("-seq").values_list("message", flat=True)[:LOG_LINES])
         log.reverse()
+    seats_read_at = time.monotonic()  # before the read: a change after it may be missed
     return Snapshot(
+        seats_read_at=seats_read_at,
         table=table,
         game=game,
         seats=list(table.seats.select_related("user")),

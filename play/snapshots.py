@@ -15,6 +15,7 @@ hear of it), mutes are read again after CHAT_MAX_AGE seconds, presence after MAX
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 
@@ -109,10 +110,32 @@ class SnapshotCache:
             previous = before.previous
         else:
             previous = None
-        self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
+        seats, seats_read_at = self._presence_since(before, table, seats)
+        self.put(Snapshot(table=table, game=game, seats=seats, log=log, chat=chat,
                           muted=muted, previous=previous, chat_read_at=chat_read_at,
                           worded=worded, waiting=waiting_of(table),
-                          sequence=table.sequence))
+                          sequence=table.sequence, seats_read_at=seats_read_at))
+
+    @staticmethod
+    def _presence_since(before, table, seats):
+        """The transaction's seats, with who is connected as recent as this process knows.
+
+        A socket opening or closing locks its seat, not the table: a move may have read the
+        seats before a player's last socket closed and commit after the table's connections
+        read them again (``presence``). Its seats would then show that player connected
+        until the next move; the count read since is kept instead.
+        """
+        read_at = getattr(table, "_seats_read_at", 0.0)
+        if before is None or before.seats_read_at <= read_at:
+            return list(seats), read_at
+        counted = {seat.pk: seat.connections for seat in before.seats}
+        kept = []
+        for seat in seats:
+            if counted.get(seat.pk, seat.connections) != seat.connections:
+                seat = copy.copy(seat)
+                seat.connections = counted[seat.pk]
+            kept.append(seat)
+        return kept, before.seats_read_at
 
     def forget(self, table_id: int) -> None:
         with self._lock:

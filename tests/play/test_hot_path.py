@@ -118,3 +118,23 @@ def test_a_table_at_move_ten_thousand_reads_as_much_as_at_move_ten(table, alice)
     # The log is read newest first with a limit: the database returns LOG_LINES rows.
     log_query = next(q for q in late_queries if "message" in q and "ORDER BY" in q)
     assert f"LIMIT {LOG_LINES}" in log_query
+
+
+def test_a_move_that_read_the_seats_before_a_player_left_does_not_show_them_back(
+    table, alice, bob
+):
+    from play.actions.lookups import seats_by_position
+    from play.models import Table
+
+    game = table.current_game()
+    before = snapshots.get(table.pk)
+    moving = Table.objects.get(pk=table.pk)
+    seats = [seat for _, seat in sorted(seats_by_position(moving).items())]  # all connected
+    Seat.objects.filter(table=table, user=bob).update(connections=0)  # bob's socket closes
+    snapshots.forget(table.pk)  # ``presence``: the table's connections read it again
+    snapshots.get(table.pk)
+
+    snapshots.advance(moving, game, seats, [], previous_key=before.key)  # the move commits
+
+    seating = view_from_snapshot(snapshots.peek(table.pk), alice, "fr")["seating"]
+    assert [p["connected"] for p in seating] == [True, False, True]

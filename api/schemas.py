@@ -113,6 +113,8 @@ class State(Schema):
     type: Literal["state"] = "state"
     version: int
     game_id: int | None
+    sequence: int = Field(description="The table's sequence: one more at every change of "
+                                      "the table (docs/protocol.md).")
     view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
                                              "otherwise: the socket's state frame.")
 

@@ -42,7 +42,7 @@ from play.actions.rematch import open_rematch
 from play.models import Game, Table
 from play.presentation import archive
 from play.presentation.options import choice_label, option_label
-from play.presentation.view import view_for
+from play.presentation.view import view_from_snapshot
 from taverne.games import game_name
 from taverne.refusals import Refusal
 
@@ -147,9 +147,10 @@ def _watched_table(request, table_id: int, invitation: str = "") -> Table:
 def _state(table: Table, user) -> dict:
     """The socket's ``state`` frame for ``user``'s seat (the spectator's otherwise)."""
     table.refresh_from_db()
-    view = view_for(table.current_game(), user, lang=_lang(), table=table)
+    snapshot = queries.load_snapshot(table, table.current_game())
+    view = view_from_snapshot(snapshot, user, lang=_lang())
     return {"type": "state", "version": view["version"], "game_id": view["game_id"],
-            "view": view}
+            "sequence": snapshot.sequence, "view": view}
 
 
 def _lang() -> str:

@@ -7,6 +7,7 @@ frame and turns a `ProtocolError` into a structured error message, never a crash
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from contextlib import nullcontext
@@ -39,9 +40,10 @@ ERRORS = {
 
 
 class ProtocolError(Exception):
-    def __init__(self, code: str, detail: str = ""):
+    def __init__(self, code: str, detail: str = "", retry_after: float | None = None):
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after  # seconds until the limit lets a message through
         super().__init__(code)
 
     def as_dict(self, lang: str | None = None) -> dict:
@@ -50,7 +52,10 @@ class ProtocolError(Exception):
             message = str(ERRORS[self.code]) % {"limit": MAX_MESSAGE_BYTES}
         if self.detail:
             message = f"{message} ({self.detail})"
-        return {"type": "error", "code": self.code, "message": message}
+        error = {"type": "error", "code": self.code, "message": message}
+        if self.retry_after is not None:
+            error["retry_after"] = self.retry_after
+        return error
 
 
 class TokenBucket:
@@ -71,6 +76,11 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+    def retry_after(self) -> float:
+        """Seconds until the next message may pass (rounded up to the hundredth)."""
+        missing = max(0.0, 1 - self.tokens)
+        return math.ceil(missing / self.rate * 100) / 100
 
 
 def _int(value, field):

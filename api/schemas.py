@@ -107,11 +107,16 @@ class ActOut(Schema):
 
 
 class State(Schema):
+    """The socket's ``state`` frame, the same object (docs/schemas/server/state.json)."""
+
     type: Literal["state"] = "state"
+    protocol: int = Field(description="The socket protocol's version (docs/protocol.md).")
+    sequence: int | None = Field(None, description="The table's sequence number.")
     version: int
     game_id: int | None
     view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
-                                             "otherwise: the socket's state frame.")
+                                             "otherwise: its keys are the platform's and "
+                                             "the game's (docs/schemas/views/<game>.json).")
 
 
 class Archive(Schema):

@@ -41,6 +41,7 @@ from play.models import Game, Table
 from play.presentation import archive
 from play.presentation.options import choice_label, option_label
 from play.presentation.view import view_for
+from play.socket.protocol import state_frame
 from taverne.games import game_name
 from taverne.refusals import Refusal
 
@@ -132,9 +133,7 @@ def _watched_table(request, table_id: int, invitation: str = "") -> Table:
 def _state(table: Table, user) -> dict:
     """The socket's ``state`` frame for ``user``'s seat (the spectator's otherwise)."""
     table.refresh_from_db()
-    view = view_for(table.current_game(), user, lang=_lang(), table=table)
-    return {"type": "state", "version": view["version"], "game_id": view["game_id"],
-            "view": view}
+    return state_frame(view_for(table.current_game(), user, lang=_lang(), table=table))
 
 
 def _lang() -> str:

@@ -106,7 +106,7 @@ class SnapshotCache:
             previous = None
         self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
                           muted=muted, previous=previous, chat_read_at=chat_read_at,
-                          worded=worded, waiting=waiting_of(table)))
+                          worded=worded, waiting=waiting_of(table, seats)))
 
     def forget(self, table_id: int) -> None:
         with self._lock:

@@ -39,7 +39,7 @@ from play.presentation.table import render_error_fragment, render_table_fragment
 from play.presentation.view import view_from_snapshot
 from play.queries import can_watch, chat_line, is_muted
 from play.snapshots import snapshots
-from play.socket.protocol import ProtocolError, TokenBucket, parse_message
+from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +68,7 @@ def payload_of(snapshot, user, lang, as_html):
         payload = render_table_fragments(snapshot.table, snapshot.game, user, view, lang=lang,
                                          previous=snapshot.previous, shared=snapshot.rendered)
     else:
-        payload = {"type": "state", "version": view["version"], "game_id": view["game_id"],
-                   "view": view}
+        payload = state_frame(view)
     return (view["game_id"], view["version"]), payload
 
 

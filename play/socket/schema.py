@@ -24,12 +24,6 @@ class Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Open(BaseModel):
-    """An object whose keys may grow (a game's result, options, a log line's parameters)."""
-
-    model_config = ConfigDict(extra="allow")
-
-
 # ----- templates of legal_actions ---------------------------------------------------------
 
 
@@ -157,7 +151,8 @@ def one_of(models, key: str = "type"):
 
 
 class LogLine(Message):
-    """A log entry as an object (the shape log lines are moving to)."""
+    """A log entry as an object: its sentence and who made the move (a log entry may still
+    be a plain sentence)."""
 
     text: str
     by: Literal["player", "timer", "bot"] | None = None
@@ -420,6 +415,8 @@ ERROR_CODES = (
     "not_seated", "not_your_turn", "stale", "illegal", "game_over", "chat_too_long",
     "chat_rate", "account_required", "too_late", "not_absent", "game_not_over",
     "not_invited", "server_error", "id_reused", "busy",
+    # a rematch accepted over the socket sits the player down: the refusals of a seat
+    "table_full", "reserved", "already_seated", "no_hands",
 )
 
 

@@ -301,7 +301,8 @@ GAME_KEYS: dict[str, dict[str, tuple[Any, str]]] = {
         "discarded": (_L, "Your discards (a seat's view only)."),
     },
     "ramponneau": {
-        "street": (_S, "`preflop`, `flop`, `turn`, `river`, `showdown` or `over`."),
+        "street": (_S, "`preflop`, `flop`, `turn` or `river` while betting, else the "
+                       "phase: `deal`, `showdown` or `over`."),
         "button": (_I, "The button's seat."),
         "small_blind_seat": (_I, "Who posts the small blind."),
         "big_blind_seat": (_I, "Who posts the big blind."),
@@ -593,7 +594,7 @@ def games_section() -> str:
     """Each game's view keys and legal_actions entries, from the models above."""
     lines = [GAMES_BEGIN, ""]
     for slug in GAME_VIEWS:
-        lines += [f"### `{slug}`: {GAME_NAMES[slug]}", "",
+        lines += [f"#### `{slug}`: {GAME_NAMES[slug]}", "",
                   f"Schema: [views/{slug}.json](schemas/views/{slug}.json), entries of "
                   f"`legal_actions`: [legal_actions/{slug}.json]"
                   f"(schemas/legal_actions/{slug}.json).", "",

@@ -13,6 +13,7 @@ from urllib.parse import quote
 from allauth.account.adapter import DefaultAccountAdapter
 from django.urls import reverse
 
+from accounts.names import check_name
 from taverne.site import absolute_url, site_domain, site_name, site_url, subject_prefix
 
 
@@ -48,6 +49,15 @@ class AccountAdapter(DefaultAccountAdapter):
             if key in context:
                 context[key] = absolute_url(reverse(url_name))
         super().send_mail(template_prefix, email, context)
+
+    def clean_username(self, username, shallow=False):
+        """allauth's checks, then ours: a username is the name others see until the
+        player chooses another, so it may not read as another player's, a bot's or the
+        house's (accounts/names.py)."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            check_name(username)
+        return username
 
     def get_email_confirmation_url(self, request, emailconfirmation) -> str:
         return absolute_url(reverse("account_confirm_email", args=[emailconfirmation.key]))

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ApiToken, User
+from accounts.names import check_name
 
 
 class ProfileForm(forms.ModelForm):
@@ -9,6 +10,13 @@ class ProfileForm(forms.ModelForm):
         model = User
         fields = ["display_name", "preferred_language", "notify_your_turn", "notify_by_email",
                   "is_bot_account"]
+
+    def clean_display_name(self):
+        """A name no other player, bot or the house reads as theirs; left empty, the
+        username is shown, which must be free too."""
+        name = self.cleaned_data.get("display_name", "").strip()
+        check_name(name or self.instance.username, self.instance)
+        return name
 
 
 class TokenForm(forms.Form):

@@ -4,6 +4,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts import levels
+from taverne.names import name_key
 
 
 class User(AbstractUser):
@@ -51,6 +52,21 @@ class User(AbstractUser):
         help_text=_("Cochez si un programme joue pour ce compte (par l'API) : les autres "
                     "joueurs le verront à la table."),
     )
+
+    # The key of the name others see (taverne/names.py): unique, so that no player passes
+    # for another ("alice", "Аlice" in Cyrillic, "a.lice", "alice" with a zero-width
+    # space all have one key). Null for guests, whose numbered names the site gives.
+    name_key = models.CharField(max_length=160, null=True, blank=True, unique=True,
+                                editable=False)
+
+    def save(self, *args, **kwargs):
+        self.name_key = None if self.is_guest else (name_key(self.public_name) or None)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"display_name", "username", "is_guest"} & set(
+            update_fields
+        ):
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def public_name(self):

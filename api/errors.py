@@ -55,6 +55,8 @@ NO_REMATCH = _("Aucune revanche n'est proposée à cette table.")
 NOT_OVER = _("Cette partie n'est pas terminée : son archive s'ouvre à la fin.")
 BAD_STEP = _("Étape hors de la partie : de 0 à %(total)s.")
 NO_TABLE = _("Cette table n'existe pas ou vous n'y êtes pas invité.")
+SERVER_ERROR = _("Erreur du serveur : rien n'a changé. Réessayez ; si elle revient, "
+                 "signalez-la.")
 NO_GAME = _("Cette partie n'existe pas ou vous n'y avez pas accès.")
 
 

@@ -46,6 +46,9 @@ class GameOut(Schema):
 
 class TableOut(Schema):
     id: int
+    invitation: str | None = Field(
+        None, description="An unlisted table's invitation token, for its owner and the "
+                          "players seated there (others: null).")
     game: str
     name: str
     status: Literal["waiting", "playing", "finished", "closed"]
@@ -119,6 +122,15 @@ class State(Schema):
                                              "the game's (docs/schemas/views/<game>.json).")
 
 
+class LogLine(Schema):
+    text: str = Field(description="The line, in the reader's language.")
+    by: Literal["player", "timer", "bot"] | None = Field(
+        description="Who made the move: the seat's own player, the clock that ran out "
+                    "(the server played the default move), or a bot (a bot's seat, or "
+                    "the bot standing in for an absent player); null: chance (a deal).")
+    seat: int | None = Field(description="The seat the move was made for; null: chance.")
+
+
 class Archive(Schema):
     game_id: int
     table_id: int
@@ -130,7 +142,8 @@ class Archive(Schema):
     you: int | None = Field(description="Your seat in that game; null: a spectator.")
     names: list[str]
     result: dict[str, Any] | None
-    log: list[str] = Field(description="The log up to step (the last 60), oldest first.")
+    log: list[LogLine] = Field(description="The log up to step (the last 60), oldest "
+                                           "first.")
     view: dict[str, Any] = Field(description="What the archive's reveal policy shows at "
                                              "step: your seat's view, and what the rules "
                                              "turned face up.")

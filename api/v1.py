@@ -8,8 +8,10 @@ message in the request's language, the HTTP status of api/errors.py.
 
 from __future__ import annotations
 
+import logging
 import uuid
 
+from django.core.signals import got_request_exception
 from django.http import Http404
 from django.utils import translation
 from ninja import NinjaAPI, Status
@@ -45,6 +47,8 @@ from play.socket.protocol import state_frame
 from taverne.games import game_name
 from taverne.refusals import Refusal
 
+logger = logging.getLogger(__name__)
+
 PLAY = "play"
 TABLES = "tables"
 
@@ -63,7 +67,8 @@ api = NinjaAPI(
     docs=Swagger(settings={"persistAuthorization": False}),
 )
 
-REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error}
+REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error,
+           500: Error}
 
 
 # ----- errors -------------------------------------------------------------------------
@@ -99,6 +104,16 @@ def authentication_handler(request, error):
 @api.exception_handler(Http404)
 def not_found_handler(request, error):
     return refusal_handler(request, errors.ApiRefusal("not_found", errors.NO_ADDRESS))
+
+
+@api.exception_handler(Exception)
+def server_error_handler(request, error: Exception):
+    """A failure of ours still answers in the documented shape (code ``server_error``),
+    and is reported as any view's would be (logs, error tracking)."""
+    got_request_exception.send(sender=None, request=request)
+    logger.exception("API request failed: %s %s", request.method, request.path)
+    refusal = errors.ApiRefusal("server_error", errors.SERVER_ERROR)
+    return api.create_response(request, errors.body_of(refusal), status=500)
 
 
 @api.exception_handler(HttpError)
@@ -140,8 +155,13 @@ def _lang() -> str:
     return translation.get_language() or "fr"
 
 
-def _table_out(table: Table, taken: int | None = None) -> dict:
+def _table_out(table: Table, taken: int | None = None, user=None) -> dict:
+    """A table's settings; its invitation token only for those who may share it (its
+    owner and the players seated there), as the table's page shows them the link."""
+    shares = user is not None and (table.owner_id == user.pk
+                                   or queries.seat_of(table, user) is not None)
     return {
+        "invitation": table.invite_token or None if shares else None,
         "id": table.pk,
         "game": table.game_slug,
         "name": table.name,
@@ -224,7 +244,7 @@ def table_state(request, table_id: int, invitation: str = ""):
 @api.get("/tables/{table_id}/summary", response={200: TableOut, **REFUSED}, tags=["tables"])
 def table_summary(request, table_id: int, invitation: str = ""):
     """The table's settings and how many seats are taken."""
-    return _table_out(_watched_table(request, table_id, invitation))
+    return _table_out(_watched_table(request, table_id, invitation), user=request.user)
 
 
 @api.post("/tables/{table_id}/join", response={200: State, **REFUSED}, tags=["tables"])
@@ -243,17 +263,17 @@ def leave_table(request, table_id: int):
     """Leave (scope ``tables``): before the start the seat is freed; during a game a bot
     plays it (come back with /come-back); at a table played for écus, cash out."""
     require_scope(request, TABLES)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     actions.do_leave(table, request.user)
     table.refresh_from_db()
-    return _table_out(table)
+    return _table_out(table, user=request.user)
 
 
 @api.post("/tables/{table_id}/bots", response={200: State, **REFUSED}, tags=["tables"])
 def add_bot(request, table_id: int, body: BotIn):
     """Seat a bot at a waiting table (scope ``tables``; a seated player or the owner)."""
     require_scope(request, TABLES)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     actions.do_add_bot(table, request.user, position=body.position, level=body.level)
     return _state(table, request.user)
 
@@ -263,7 +283,7 @@ def add_bot(request, table_id: int, body: BotIn):
 def remove_bot(request, table_id: int, position: int):
     """Take the bot at ``position`` away from a waiting table (scope ``tables``)."""
     require_scope(request, TABLES)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     actions.do_remove_bot(table, request.user, position)
     return _state(table, request.user)
 
@@ -274,9 +294,12 @@ def cave_in(request, table_id: int, body: CaveIn):
     ``tables``)."""
     require_scope(request, TABLES)
     table = _table(table_id)
+    may_sit = _may_sit(request, table, body.invitation)
+    if not may_sit and not queries.can_watch(table, request.user, body.invitation):
+        raise errors.no_table()
     economy.cave_in(table, request.user, body.amount,
                     request_key=body.request_key or ledger_key(),
-                    post_now=body.post_now, may_sit=_may_sit(request, table, body.invitation))
+                    post_now=body.post_now, may_sit=may_sit)
     return _state(table, request.user)
 
 
@@ -285,7 +308,7 @@ def cave_in(request, table_id: int, body: CaveIn):
 def cash_out(request, table_id: int):
     """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``)."""
     require_scope(request, TABLES)
-    return {"paid": economy.cash_out(_table(table_id), request.user)}
+    return {"paid": economy.cash_out(_watched_table(request, table_id), request.user)}
 
 
 # ----- playing ------------------------------------------------------------------------
@@ -295,7 +318,7 @@ def cash_out(request, table_id: int):
 def act(request, table_id: int, body: ActIn):
     """Play a move of ``view.legal_actions`` on the view of ``version`` (scope ``play``)."""
     require_scope(request, PLAY)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     game = table.current_game()
     if game is None:
         raise actions.ServiceError("game_over", errors.NO_GAME_YET)
@@ -306,7 +329,7 @@ def act(request, table_id: int, body: ActIn):
 
 def _exit(request, table_id: int, call):
     require_scope(request, PLAY)
-    table = _table(table_id)
+    table = _watched_table(request, table_id)
     call(table, request.user)
     return _state(table, request.user)
 
@@ -334,7 +357,7 @@ def rematch(request, table_id: int):
     """Propose (or accept) a rematch of this finished table: the new table's view (scope
     ``tables``)."""
     require_scope(request, TABLES)
-    new_table = actions.do_rematch(_table(table_id), request.user)
+    new_table = actions.do_rematch(_watched_table(request, table_id), request.user)
     return _state(new_table, request.user)
 
 
@@ -343,12 +366,12 @@ def rematch(request, table_id: int):
 def decline_rematch(request, table_id: int):
     """Turn down the rematch proposed at this finished table (scope ``tables``)."""
     require_scope(request, TABLES)
-    proposed = open_rematch(_table(table_id))
+    proposed = open_rematch(_watched_table(request, table_id))
     if proposed is None:
         raise actions.ServiceError("not_invited", errors.NO_REMATCH)
     actions.do_decline_rematch(proposed, request.user)
     proposed.refresh_from_db()
-    return _table_out(proposed)
+    return _table_out(proposed, user=request.user)
 
 
 # ----- archives -----------------------------------------------------------------------

@@ -290,6 +290,13 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 # reset...). Stated here because the login limit is part of our contract and
 # is tested: 5 failed logins a minute per IP, 5 per 5 minutes per account.
 ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
+# Behind a reverse proxy every request comes from the proxy's address, so limits per
+# address would lock everyone out together. The client's address is then the one the
+# proxies appended to X-Forwarded-For: TRUSTED_PROXY_COUNT says how many proxies there are
+# (1 for the README's nginx). 0, the default, reads the connection's own address. allauth's
+# limits and the site's own (accounts.adapter.AccountAdapter.get_client_ip) read it alike.
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 # allauth's e-mails link with SITE_URL and greet with SITE_NAME (their subjects start
 # with "[SITE_NAME] "), not with the request's host.
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
@@ -316,7 +323,9 @@ ECONOMY = {
 PAYMENTS = {
     "PROVIDER": env("PAYMENT_PROVIDER", "sandbox"),
     "SANDBOX_ALLOWED": envbool("PAYMENT_SANDBOX_ALLOWED", not PRODUCTION),
-    "SANDBOX_WEBHOOK_SECRET": env("SANDBOX_WEBHOOK_SECRET", "whsec_taverne_sandbox_development"),
+    # Empty: the public development secret (economy/payments/sandbox.py), refused
+    # outside DEBUG (economy.E001).
+    "SANDBOX_WEBHOOK_SECRET": env("SANDBOX_WEBHOOK_SECRET", ""),
     "WEBHOOK_TOLERANCE": 300,  # seconds: older signed events are refused as stale
     "STRIPE_SECRET_KEY": env("STRIPE_SECRET_KEY", ""),
     "STRIPE_WEBHOOK_SECRET": env("STRIPE_WEBHOOK_SECRET", ""),

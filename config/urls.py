@@ -3,7 +3,7 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 
 from api.v1 import api as api_v1
-from config.views import favicon
+from config.views import admin_login, favicon
 from play.web.guests import SignupView
 
 # The error pages are Django's views with the site's templates: 403.html (also for a form
@@ -25,5 +25,7 @@ urlpatterns = [
     # The HTTP API for outside programs (docs/api.md): its OpenAPI document and docs page
     # are /api/v1/openapi.json and /api/v1/docs.
     path("api/v1/", api_v1.urls),
+    # Before the admin's own: its login form had no limit on failed attempts.
+    path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
 ]

@@ -1,11 +1,14 @@
-"""The site's own answers outside the apps: the icon browsers ask for at /favicon.ico and
-the page shown when a form fails the CSRF check."""
+"""The site's own answers outside the apps: the icon browsers ask for at /favicon.ico, the
+admin's login (the site's), and the page shown when a form fails the CSRF check."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 
@@ -13,6 +16,14 @@ def favicon(request):
     """Browsers ask for /favicon.ico whatever a page links: send them to the SVG icon (a
     temporary redirect, since the static file's address changes with its content)."""
     return HttpResponseRedirect(static("favicon.svg"))
+
+
+def admin_login(request):
+    """Staff log in through the site's login page, never the admin's own form: allauth's
+    limits on failed logins (per address and per account) then guard staff passwords too.
+    A staff member comes back to the admin page they asked for (allauth checks ``next``)."""
+    wanted = request.GET.get("next") or reverse("admin:index")
+    return HttpResponseRedirect(f"{reverse('account_login')}?{urlencode({'next': wanted})}")
 
 
 def csrf_failure(request, reason=""):

@@ -7,4 +7,4 @@ class EconomyConfig(AppConfig):
     verbose_name = _("Économie")
 
     def ready(self):
-        from economy import signals  # noqa: F401  (connects the starting grant of écus)
+        from economy import checks, signals  # noqa: F401  (registers checks; the grant)

@@ -285,6 +285,22 @@ class Action(models.Model):
     def __str__(self):
         return f"{self.game_id}#{self.seq} {self.action}"
 
+    # Who made an action, as the log tells its readers (``by``, docs/protocol.md): the
+    # seat's own player (a move, or a resignation, an abort, a return), the clock that ran
+    # out, or a bot (a bot's seat, or the bot standing in for an absent player). Chance's
+    # deals are nobody's (None), and so is a source this code does not know.
+    AUTHORS = {
+        Source.PLAYER: "player",
+        Source.PLATFORM: "player",
+        Source.TIMER: "timer",
+        Source.BOT: "bot",
+    }
+
+    @classmethod
+    def author(cls, source: str) -> str | None:
+        """``by`` for an action of that source: "player", "timer", "bot" or None."""
+        return cls.AUTHORS.get(source)
+
 
 class ChatMessage(models.Model):
     MAX_LENGTH = 300

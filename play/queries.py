@@ -11,6 +11,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -28,7 +29,7 @@ from django.db.models import (
 )
 from django.utils import timezone
 
-from play.models import ChatMessage, ChatMute, Game, Participant, Seat, Table
+from play.models import Action, ChatMessage, ChatMute, Game, Participant, Seat, Table
 
 LOG_LINES = 50
 CHAT_LINES = 30
@@ -45,6 +46,8 @@ def chat_line(message: ChatMessage) -> dict:
     return {
         "id": message.pk,
         "user": message.user.public_name,
+        # The site's staff speak as such: nobody else can look like them.
+        "staff": message.user.is_staff,
         "text": message.text,
         "at": message.created_at.isoformat(),
     }
@@ -67,6 +70,11 @@ def _is_program(seat) -> bool:
                 and getattr(seat.user, "is_bot_account", False))
 
 
+def _is_staff(seat) -> bool:
+    return bool(seat is not None and seat.user_id is not None
+                and getattr(seat.user, "is_staff", False))
+
+
 def players(table, seats, you=None) -> list[dict]:
     by_position = {s.position: s for s in seats}
     return [
@@ -78,12 +86,27 @@ def players(table, seats, you=None) -> list[dict]:
             # An account its player says a program plays (the profile's "Ce compte est un
             # programme"): shown beside the seat.
             "program": _is_program(by_position.get(p)),
+            "staff": _is_staff(by_position.get(p)),
             "connected": by_position[p].connections > 0 if p in by_position else False,
             "sitting_out": by_position[p].sitting_out if p in by_position else False,
             "you": you == p,
         }
         for p in range(table.seat_count)
     ]
+
+
+class LogEntry(NamedTuple):
+    """One action of a game's log as its readers get it: what the log says of it (the
+    engine's data, worded when shown), who made it (``Action.author``: "player", "timer",
+    "bot" or None) and the seat it was made for (None: chance)."""
+
+    message: dict | None
+    by: str | None
+    seat: int | None
+
+    @classmethod
+    def of(cls, message, source, seat) -> LogEntry:
+        return cls(message, Action.author(source), seat)
 
 
 @dataclass
@@ -98,7 +121,7 @@ class Snapshot:
     table: Table
     game: Game | None
     seats: list
-    log: list  # the last LOG_LINES messages of the game's log, oldest first
+    log: list  # the last LOG_LINES entries of the game's log (LogEntry), oldest first
     chat: list
     muted: set  # user ids who muted this table's chat
     # A chained table's last finished hand, shown beside the new one (None otherwise).
@@ -108,7 +131,8 @@ class Snapshot:
     loaded_at: float = field(default_factory=time.monotonic)
     # When chat and mutes were read (a snapshot built from the previous one keeps them).
     chat_read_at: float = field(default_factory=time.monotonic)
-    # The log in sentences, by language: filled by play.presentation.view as readers ask.
+    # The log's lines by language (worded dicts; False: nothing to say; None: not worded
+    # yet): filled by play.presentation.view as readers ask.
     worded: dict = field(default_factory=dict)
     # HTML every reader of this snapshot shares (the log, the chat, the table's links),
     # by (fragment, language, ...): filled by play.presentation.table as readers ask.
@@ -137,7 +161,8 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         table = Table.objects.get(pk=table)
     log = []
     if game is not None:
-        log = list(game.actions.order_by("-seq").values_list("message", flat=True)[:LOG_LINES])
+        rows = game.actions.order_by("-seq").values_list("message", "source", "seat")
+        log = [LogEntry.of(*row) for row in rows[:LOG_LINES]]
         log.reverse()
     seats = list(table.seats.select_related("user"))
     return Snapshot(

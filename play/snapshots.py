@@ -73,7 +73,7 @@ class SnapshotCache:
 
     def advance(self, table, game, seats, fresh: list, previous_key, finished=None) -> None:
         """After a commit in this process: the snapshot of ``game`` at its new version,
-        from the rows the transaction held. ``fresh`` are the log messages it recorded
+        from the rows the transaction held. ``fresh`` are the log entries it recorded
         for this game, ``previous_key`` the (game id, version) it started from, and
         ``finished`` the hand a chained table ended to deal this one.
 

@@ -337,6 +337,60 @@ class ExampleBlocks(Preprocessor):
         return examples.render_html(example, verdict, number, try_slug)
 
 
+# ----- addresses in links and images ---------------------------------------------------------
+
+# Editors' links and images may point to the web (http, https), to an e-mail address
+# (mailto) or to the site itself (a path, a fragment, a query). Anything else (javascript:,
+# data:, vbscript:, another host without a scheme "//host") could run or smuggle content
+# in a reader's page; the CSP would stop most of it, but the markup must not rely on that.
+SAFE_SCHEMES = ("http", "https", "mailto")
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*):")
+# What browsers drop from a URL before reading it: ASCII controls and whitespace anywhere.
+_IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]+")
+
+
+def safe_url(url: str) -> bool:
+    """Whether a link or image address is one the markup accepts (see SAFE_SCHEMES)."""
+    # Entities first: "&#106;avascript:" is "javascript:" to a browser.
+    cleaned = _IGNORED_IN_URLS.sub("", html_module.unescape(url or "")).lower()
+    cleaned = cleaned.replace("\\", "/")  # browsers read "\\host" as "//host"
+    if cleaned.startswith("//"):
+        return False
+    match = _SCHEME.match(cleaned)
+    return match is None or match.group(1) in SAFE_SCHEMES
+
+
+class RefuseUnsafeUrls(Treeprocessor):
+    """Turns a link to an unsafe address into plain text and drops such an image (its
+    alternative text stays), with an error for the editor."""
+
+    def __init__(self, md, state):
+        super().__init__(md)
+        self.state = state
+
+    def run(self, root):
+        for parent in root.iter():
+            for element in list(parent):
+                if element.tag == "a" and not safe_url(element.get("href", "")):
+                    self._refuse(element.get("href", ""))
+                    element.tag = "span"
+                    element.attrib.clear()
+                elif element.tag == "img" and not safe_url(element.get("src", "")):
+                    self._refuse(element.get("src", ""))
+                    replacement = etree.Element("span")
+                    replacement.text = element.get("alt", "")
+                    replacement.tail = element.tail
+                    parent.insert(list(parent).index(element), replacement)
+                    parent.remove(element)
+
+    def _refuse(self, url):
+        shown = url if len(url) <= 60 else url[:57] + "..."
+        self.state.errors.append(
+            f"Adresse refusée : « {shown} ». Un lien ou une image ne peut mener qu'à une "
+            "adresse http, https, mailto ou à une page du site."
+        )
+
+
 # ----- the renderer ---------------------------------------------------------------------------
 
 
@@ -374,6 +428,8 @@ def _markdown(state):
     md.inlinePatterns.register(CardPattern(md, state), "rules_cards", 175)
     md.inlinePatterns.register(GlossaryPattern(md, state), "rules_glossary", 174)
     md.treeprocessors.register(AutoLinkTerms(md, state), "rules_autolink", 15)
+    # After the inline patterns (20) made the links; before serialisation.
+    md.treeprocessors.register(RefuseUnsafeUrls(md, state), "rules_safe_urls", 14)
     return md
 
 

@@ -6,6 +6,7 @@ else the French text with a notice saying the translation is not there yet.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from urllib.parse import urlencode
 
@@ -151,12 +152,20 @@ def _anonymous_page(request, page, context):
             "csrf_token": TOKEN_SLOT,
             "csp_nonce": NONCE_SLOT,
         }
-        html = render_to_string("rules/page.html", context, request=request)
+        html = render_to_string("rules/page.html", context, request=_without_query(request))
         cache.set(key, html, PAGE_CACHE_SECONDS)
     html = html.replace(TOKEN_SLOT, get_token(request))
     nonce = get_nonce(request)
     html = html.replace(NONCE_SLOT, str(nonce) if nonce is not None else "")
     return HttpResponse(html)
+
+
+def _without_query(request):
+    """The request as every anonymous reader shares it: its query string (in the forms'
+    ``next`` fields) belongs to the first visitor, not to the page kept for everyone."""
+    shared = copy.copy(request)
+    shared.META = {**request.META, "QUERY_STRING": ""}
+    return shared
 
 
 def glossary(request):

@@ -52,6 +52,13 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
+def _sandbox_secret(settings):
+    # Tests run with DEBUG off, where the sandbox refuses the public development secret
+    # (economy.E001): they get one of their own, as a staging site would.
+    settings.PAYMENTS = {**settings.PAYMENTS, "SANDBOX_WEBHOOK_SECRET": "whsec_tests_only"}
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache(settings, worker_id):
     """Start every test with an empty cache: allauth keeps its rate limits there.
 

@@ -17,6 +17,7 @@ import json
 import secrets
 import time
 
+from django.conf import settings
 from django.urls import reverse
 
 from economy.conf import payment_setting
@@ -84,17 +85,31 @@ def build_event(session, choice: str) -> bytes:
     return json.dumps(event, separators=(",", ":")).encode()
 
 
+# The webhook secret of a development site. It is public (it is in this file), which is
+# harmless where DEBUG is on; anywhere else the sandbox needs a secret of its own
+# (economy/checks.py refuses to start without one, and the provider fails closed).
+DEVELOPMENT_SECRET = "whsec_taverne_sandbox_development"
+
+
+def has_own_secret() -> bool:
+    return payment_setting("SANDBOX_WEBHOOK_SECRET") not in ("", DEVELOPMENT_SECRET)
+
+
 class SandboxProvider(PaymentProvider):
     name = "sandbox"
 
     @property
     def secret(self) -> str:
-        return payment_setting("SANDBOX_WEBHOOK_SECRET")
+        return payment_setting("SANDBOX_WEBHOOK_SECRET") or DEVELOPMENT_SECRET
 
     def __init__(self):
         # The buyer chooses "paid" here: never on a production site unless allowed.
         if not payment_setting("SANDBOX_ALLOWED"):
             raise ProviderError("the sandbox payment provider is switched off here")
+        # Outside development, events signed with the public secret would credit forged
+        # purchases: no sandbox without a secret of its own.
+        if not settings.DEBUG and not has_own_secret():
+            raise ProviderError("the sandbox payment provider needs SANDBOX_WEBHOOK_SECRET")
 
     def start_checkout(self, purchase, *, success_url, cancel_url) -> CheckoutStart:
         session, _ = SandboxSession.objects.get_or_create(

@@ -27,6 +27,7 @@ from play.actions.lookups import lock_game, seats_by_position
 from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
+from play.queries import LogEntry
 from play.snapshots import snapshots
 from ratings import interface as ratings
 
@@ -161,7 +162,7 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="",
         moves[str(seat)] = min(moves.get(str(seat), 0) + 1, COUNTED_MOVES)
         game.moves = moves
     game.version += 1
-    fresh_messages(game).append(message)
+    fresh_messages(game).append(LogEntry.of(message, source, seat))
     Action.objects.create(
         game=game,
         seq=game.version,
@@ -181,7 +182,7 @@ def record_platform(game: Game, table: Table, code: str, seat: int, user=None) -
     version moves and every connection shows it."""
     message = {"code": code, "seat": seat}
     game.version += 1
-    fresh_messages(game).append(message)
+    fresh_messages(game).append(LogEntry.of(message, Action.Source.PLATFORM, seat))
     Action.objects.create(game=game, seq=game.version, seat=seat, user=user,
                           source=Action.Source.PLATFORM, action={"type": code},
                           message=message)
@@ -206,7 +207,8 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
 
 
 def fresh_messages(game: Game) -> list:
-    """The log messages this transaction recorded for ``game`` (for its next snapshot)."""
+    """The log entries (``LogEntry``) this transaction recorded for ``game`` (for its next
+    snapshot)."""
     return game.__dict__.setdefault("_fresh_messages", [])
 
 

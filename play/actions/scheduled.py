@@ -49,9 +49,10 @@ def _scheduled_move(game_id, now, column, source, choose):
         try:
             apply_for_seat(game, table, actor, action, user=None, source=source, note=note)
         except ServiceError:
+            # still the bot's move (or the clock's): the log says who played, not how
             log.exception("%s move refused in game %s; playing the default", source, game.pk)
             apply_for_seat(game, table, actor, engine.default_action(game.state),
-                            user=None, source=Action.Source.TIMER, note=note)
+                            user=None, source=source, note=note)
         return game
 
 

@@ -16,11 +16,7 @@ from play.actions.hands import check_hands
 from play.actions.leaving import abort_game
 from play.actions.lookups import engine_of, lock_table
 from play.models import Game, Seat, Table
-
-BOT_NAMES = (
-    "Gaston", "Lucienne", "Firmin", "Berthe", "Anatole", "Hortense", "Médéric",
-    "Joséphine", "Ernest", "Philomène",
-)
+from taverne.names import BOT_NAMES  # reserved there: no player may take a bot's name
 
 
 def _check_pace(pace, move_seconds):

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 
 from cardgames.core import replay
 from play.actions.games import is_platform_action
-from play.models import Game, Participant, Table
-from play.presentation.messages import say, sentences
+from play.models import Action, Game, Participant, Table
+from play.presentation.messages import log_line, log_mark
+from play.queries import LogEntry
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,11 @@ class ArchiveAccess:
     @property
     def names(self) -> list[str]:
         return [p.display_name if p is not None else "?" for p in self.participants]
+
+    @property
+    def bot_seats(self) -> set[int]:
+        """The seats a bot held (a bot seat's moves are not marked as a stand-in's)."""
+        return {p.position for p in self.participants if p is not None and p.bot}
 
 
 def participants_of(game: Game) -> tuple:
@@ -69,11 +75,17 @@ LOG_LINES = 60
 class LoggedAction:
     action: dict
     message: dict | None  # what the log says of it, worded when shown
+    source: str = Action.Source.PLAYER  # who made it (``Action.author``)
+    seat: int | None = None
+
+    @property
+    def entry(self) -> LogEntry:
+        return LogEntry.of(self.message, self.source, self.seat)
 
 
 def actions_of(game: Game) -> list[LoggedAction]:
     """The game's log, oldest first (plain values: a long game has thousands of rows)."""
-    rows = game.actions.order_by("seq").values_list("action", "message")
+    rows = game.actions.order_by("seq").values_list("action", "message", "source", "seat")
     return [LoggedAction(*row) for row in rows]
 
 
@@ -85,15 +97,24 @@ def state_at(game: Game, actions: list[LoggedAction], step: int) -> dict:
     return replay(table.engine, table.seat_count, options, game.carry_in, moves)
 
 
-def log_before(game: Game, actions: list[LoggedAction], step: int, names) -> list[str]:
-    """The last LOG_LINES sentences up to ``step``, newest first, in the active language."""
+def log_before(game: Game, actions: list[LoggedAction], step: int, names) -> list[dict]:
+    """The last LOG_LINES lines up to ``step`` (``{"text", "by", "seat"}``, as a table's
+    log), newest first, in the active language."""
+    slug = game.table.game_slug
     shown = actions[max(0, step - LOG_LINES) : step]
-    return sentences(game.table.game_slug, [a.message for a in shown], names)[::-1]
+    lines = (log_line(slug, a.entry, names) for a in shown)
+    return [line for line in lines if line][::-1]
 
 
-def sentence_at(game: Game, actions: list[LoggedAction], step: int, names) -> str:
-    """What the log says of the action that led to ``step`` ("" at the start)."""
-    return say(game.table.game_slug, actions[step - 1].message, names) if step > 0 else ""
+def line_at(game: Game, actions: list[LoggedAction], step: int, names) -> dict | None:
+    """The log line of the action that led to ``step`` (None at the start, or when the
+    log says nothing of it)."""
+    return log_line(game.table.game_slug, actions[step - 1].entry, names) if step > 0 else None
+
+
+def marked(lines: list[dict], bot_seats) -> list[dict]:
+    """Log lines with what a page shows beside each (``log_mark``)."""
+    return [{**line, "mark": log_mark(line, bot_seats)} for line in lines]
 
 
 def revealed_rows(view: dict, names: list[str], you: int | None) -> list[dict]:

@@ -34,6 +34,9 @@ SUIT_KEYS = ("suit", "trump", "led")
 # replay of that game failed when the log was converted: play/migrations/0006).
 LEGACY = "legacy"
 
+# Who made a move, as a log line's ``by`` says (play.models.Action.author).
+PLAYER, TIMER, BOT = "player", "timer", "bot"
+
 
 class Params(dict):
     """A message's parameters in words, for its template: ``%(seat)s`` is a player's name
@@ -77,13 +80,17 @@ def _word(entry, params: Params) -> str:
     return entry(params) if callable(entry) else entry % params
 
 
-def say(slug: str, message: dict | None, names) -> str:
-    """A log message as a sentence in the active language ("" when there is nothing to say)."""
+def say(slug: str, message: dict | None, names, *, by=None) -> str:
+    """A log message as a sentence in the active language ("" when there is nothing to say).
+
+    ``by``: who made the move, when the reader is shown it beside the sentence (a log
+    line's ``by``): a move the clock played ("timer") is then said without « Temps
+    écoulé : », which its mark says."""
     if not isinstance(message, dict):
         return ""
     code = message.get("code")
     if isinstance(code, str) and code.startswith(PLATFORM):
-        return _platform(slug, message, names)
+        return _platform(slug, message, names, by)
     if code == LEGACY:
         english = (get_language() or "fr").startswith("en")
         return message.get("en" if english else "fr") or message.get("fr") or ""
@@ -103,14 +110,18 @@ PLATFORM_MESSAGES = {
 }
 
 
-def _platform(slug: str, message: dict, names) -> str:
+def _platform(slug: str, message: dict, names, by=None) -> str:
     params = Params({"seat": message.get("seat")}, names)
     code = message.get("code")
     if code == "platform.timeout":
         move = say(slug, message.get("move"), names)
-        said = (pgettext("journal : le temps d'un joueur a expiré", "Temps écoulé : %(move)s")
-                % {"move": move} if move else
-                _("Temps écoulé pour %(seat)s.") % params)
+        if move and by == TIMER:
+            said = move  # the line's mark says the time ran out
+        elif move:
+            said = (pgettext("journal : le temps d'un joueur a expiré",
+                             "Temps écoulé : %(move)s") % {"move": move})
+        else:
+            said = _("Temps écoulé pour %(seat)s.") % params
         if message.get("absent"):
             said += " " + _("%(seat)s ne répond plus : un automate joue à sa place jusqu'à "
                             "son retour.") % params
@@ -131,6 +142,24 @@ def _generic(message: dict, params: Params) -> str:
         return pgettext("message d'un jeu sans mots : qui, quoi", "%(who)s : %(what)s.") % {
             "who": who, "what": what}
     return who or what
+
+
+def log_line(slug: str, entry, names) -> dict | None:
+    """A log entry (``play.queries.LogEntry``) as readers get it: ``{"text", "by",
+    "seat"}`` (docs/protocol.md, ``log``); None when it has nothing to say."""
+    text = say(slug, entry.message, names, by=entry.by)
+    return {"text": text, "by": entry.by, "seat": entry.seat} if text else None
+
+
+def log_mark(line: dict, bot_seats) -> str:
+    """What a page shows beside a log line: "timer" for a move the clock played,
+    "stand_in" for a bot's move at a player's seat (absent, or gone); "" otherwise, a bot
+    seat's own moves included (its seat already says it is a bot)."""
+    if line.get("by") == TIMER:
+        return "timer"
+    if line.get("by") == BOT and line.get("seat") not in bot_seats:
+        return "stand_in"
+    return ""
 
 
 def sentences(slug: str, messages, names) -> list[str]:

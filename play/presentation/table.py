@@ -34,6 +34,7 @@ from play.presentation.labels import (
     new_client_id,
     remaining_text,
 )
+from play.presentation.messages import log_mark
 from play.presentation.seats import around_the_table, seat_facts
 from play.presentation.waiting import waiting_lines
 from play.presentation.words import of_name
@@ -70,6 +71,7 @@ def _players(table, view, names) -> list[dict]:
                 "bot": seat.is_bot,
                 "bot_level": seat.bot_level,
                 "program": bool(seat.user_id and seat.user.is_bot_account),
+                "staff": bool(seat.user_id and seat.user.is_staff),
                 "connected": seat.connections > 0,
                 "sitting_out": seat.sitting_out,
             }
@@ -81,6 +83,7 @@ def _players(table, view, names) -> list[dict]:
             "bot": given.get(position, {}).get("bot", False),
             "bot_level": bot_level_label(given.get(position, {}).get("bot_level", "")),
             "program": given.get(position, {}).get("program", False),
+            "staff": given.get(position, {}).get("staff", False),
             "connected": given.get(position, {}).get("connected", False),
             "sitting_out": given.get(position, {}).get("sitting_out", False),
         }
@@ -98,6 +101,14 @@ def _per_seat(view, key, seats) -> list | None:
 # ``table_context(previous=LOOK_UP)``: read the last finished hand from the database
 # (a page); the socket passes the one its snapshot holds.
 LOOK_UP = object()
+
+
+def _log_lines(view: dict, players: list[dict]) -> list[dict]:
+    """The log, newest first, each line with its ``mark`` (``log_mark``: the clock's moves
+    and a bot's at a player's seat are marked as such)."""
+    bot_seats = {p["position"] for p in players if p["bot"]}
+    return [{**line, "mark": log_mark(line, bot_seats)}
+            for line in reversed(view.get("log") or []) if isinstance(line, dict)]
 
 
 def previous_hand(table, game, you, names, previous=LOOK_UP) -> dict | None:
@@ -350,7 +361,7 @@ def table_context(
         "amount_forms": amount_forms,
         "version": view.get("version", game.version if game is not None else 0),
         "client_id": new_client_id(),
-        "log": list(reversed(view.get("log") or [])),
+        "log": _log_lines(view, players),
         "chat": view.get("chat") or [],
         "chat_muted": bool(view.get("chat_muted")),
         # no game dealt yet: the view has the engine's common keys only, no board

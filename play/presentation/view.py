@@ -11,13 +11,14 @@ from django.utils import timezone, translation
 
 from play.models import Game, Table
 from play.presentation.labels import lang_code
-from play.presentation.messages import say
+from play.presentation.messages import log_line
 from play.queries import Snapshot, load_snapshot, players
 
 
-def log_in(snapshot: Snapshot, lang: str) -> list[str]:
-    """The snapshot's log in ``lang``, worded once for all the connections reading it,
-    leaving out the messages with nothing to say.
+def log_in(snapshot: Snapshot, lang: str) -> list[dict]:
+    """The snapshot's log in ``lang``, each line ``{"text", "by", "seat"}`` (``log_line``),
+    worded once for all the connections reading it (they share these dicts: never change
+    them), leaving out the messages with nothing to say.
 
     A snapshot built from the previous one (play/snapshots.py) carries the lines already
     worded; only the new ones (``None``) are worded here.
@@ -30,7 +31,7 @@ def log_in(snapshot: Snapshot, lang: str) -> list[str]:
         with translation.override(lang):
             for i, line in enumerate(found):
                 if line is None:
-                    found[i] = say(slug, snapshot.log[i], names)
+                    found[i] = log_line(slug, snapshot.log[i], names) or False
         snapshot.worded[lang] = found
     return [line for line in found if line]
 

@@ -80,6 +80,8 @@ def archive_page(request, game_id):
     names = seen_by.names
     you = seen_by.seat
     view = engine.archive_view(state, you)
+    bots = seen_by.bot_seats
+    current = archive.line_at(game, actions, step, names)
     result = game.result or {}
     context = {
         "table": table,
@@ -90,8 +92,8 @@ def archive_page(request, game_id):
         # Not "previous": the chained games' board templates use that name for the last hand.
         "previous_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
-        "current": archive.sentence_at(game, actions, step, names),
-        "log": archive.log_before(game, actions, step, names),
+        "current": archive.marked([current], bots)[0] if current else None,
+        "log": archive.marked(archive.log_before(game, actions, step, names), bots),
         "log_first": max(1, step - archive.LOG_LINES + 1),
         "you": you,
         "you_name": names[you] if you is not None else "",

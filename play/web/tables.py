@@ -20,16 +20,21 @@ from play.models import Game, Table
 from play.presentation.labels import lang_code
 from play.presentation.table import table_context
 from play.presentation.view import view_for
-from play.web.access import can_watch, get_table, invited, refuse, remember_invitation
+from play.web.access import (
+    NOT_FOUND,
+    get_table,
+    get_visible_table,
+    invited,
+    refuse,
+    remember_invitation,
+)
 from play.web.forms import ActionError, action_from_post
 
 
 @login_required
 def table_page(request, table_id):
     """The table, rendered on the server first; the websocket keeps it live."""
-    table = get_table(table_id)
-    if not can_watch(request, table):
-        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    table = get_visible_table(request, table_id)
     game = table.current_game()
     view = view_for(game, request.user, lang=lang_code(), table=table)
     context = table_context(
@@ -52,7 +57,7 @@ def join(request, table_id):
     if table.visibility != Table.Visibility.PUBLIC and not (
         invited(request, table) or table.owner_id == request.user.pk
     ):
-        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+        raise Http404(NOT_FOUND)
     try:
         actions.do_join(table, request.user)
     except ServiceError as error:
@@ -63,7 +68,7 @@ def join(request, table_id):
 @login_required
 @require_POST
 def add_bot(request, table_id):
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     try:
         actions.do_add_bot(table, request.user, level=request.POST.get("niveau", ""))
     except ServiceError as error:
@@ -74,7 +79,7 @@ def add_bot(request, table_id):
 @login_required
 @require_POST
 def leave(request, table_id):
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     try:
         actions.do_leave(table, request.user)
     except ServiceError as error:
@@ -88,7 +93,7 @@ def leave(request, table_id):
 @require_POST
 def resign(request, table_id):
     """"Abandonner", confirmed by its checkbox (the page asks before anything happens)."""
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     if request.POST.get("confirm") != "1":
         messages.error(request, _("Cochez « Je confirme l'abandon » pour abandonner."))
         return redirect(f"{table.get_absolute_url()}#actions")
@@ -105,7 +110,7 @@ def resign(request, table_id):
 @require_POST
 def rematch(request, table_id):
     """"Revanche" (propose one) or "Accepter la revanche" (sit at the one proposed)."""
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     try:
         new_table = actions.do_rematch(table, request.user)
     except ServiceError as error:
@@ -140,7 +145,7 @@ def decline_rematch(request, table_id):
 @login_required
 @require_POST
 def abort(request, table_id):
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     try:
         actions.do_abort(table, request.user)
     except ServiceError as error:
@@ -154,7 +159,7 @@ def abort(request, table_id):
 @require_POST
 def come_back(request, table_id):
     """"Je reviens": the seat is the player's again."""
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     try:
         actions.do_come_back(table, request.user)
     except ServiceError as error:
@@ -168,7 +173,7 @@ def come_back(request, table_id):
 @require_POST
 def act(request, table_id):
     """An action sent without JavaScript (the same forms go over the socket otherwise)."""
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     game = table.current_game()
     if game is None:
         messages.error(request, _("La partie n'a pas commencé."))
@@ -192,7 +197,7 @@ def act(request, table_id):
 @login_required
 @require_POST
 def chat(request, table_id):
-    table = get_table(table_id)
+    table = get_visible_table(request, table_id)
     try:
         actions.do_chat(table, request.user, request.POST.get("text", ""))
     except ServiceError as error:
@@ -203,9 +208,7 @@ def chat(request, table_id):
 @login_required
 @require_POST
 def mute_chat(request, table_id):
-    table = get_table(table_id)
-    if not can_watch(request, table):  # no mute rows on tables one may not even see
-        raise Http404(_("Cette table n'existe pas ou vous n'y êtes pas invité."))
+    table = get_visible_table(request, table_id)  # no mute rows on tables one may not see
     muted = request.POST.get("muted", "1") == "1"
     actions.do_mute_chat(table, request.user, muted)
     return redirect(f"{table.get_absolute_url()}#chat-title")

@@ -165,6 +165,34 @@ def test_an_unlisted_table_needs_its_invitation(alice, bob, api_as):
     assert response.status_code == 200
 
 
+API_TABLE_ENDPOINTS = [
+    ("get", ""), ("get", "/summary"), ("post", "/leave"), ("post", "/bots"),
+    ("delete", "/bots/1"), ("post", "/cave"), ("post", "/cash-out"), ("post", "/act"),
+    ("post", "/resign"), ("post", "/abort"), ("post", "/come-back"), ("post", "/rematch"),
+    ("post", "/rematch/decline"),
+]
+
+
+@pytest.mark.parametrize("method, endpoint", API_TABLE_ENDPOINTS)
+def test_an_unlisted_table_answers_an_outsider_as_a_missing_one_does(
+    alice, charlie, api_as, method, endpoint
+):
+    table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    api = api_as(charlie)
+    body = {"action": {"type": "pass"}, "version": 1, "id": "x", "amount": 100}
+
+    def call(table_id):
+        path = f"/tables/{table_id}{endpoint}"
+        return api.delete(path) if method == "delete" else getattr(api, method)(
+            path, **({} if method == "get" else {"body": body}))
+
+    hidden, missing = call(table.pk), call(table.pk + 1000)
+
+    assert (hidden.status_code, hidden.json()) == (missing.status_code, missing.json())
+    assert hidden.status_code == 404
+    assert table.seats.count() == 1
+
+
 def test_a_missing_table_is_404(alice, api_as):
     response = api_as(alice).get("/tables/999999")
 
@@ -460,3 +488,32 @@ def test_a_session_alone_does_not_open_the_api(client, alice):
     client.force_login(alice)
 
     assert client.get("/api/v1/tables").status_code == 401
+
+
+def test_the_owner_and_the_seated_read_an_unlisted_tables_invitation(alice, bob, charlie,
+                                                                      api_as):
+    table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    do_join(table, bob)
+
+    owner = api_as(alice).get(f"/tables/{table.pk}/summary").json()
+    seated = api_as(bob).get(f"/tables/{table.pk}/summary").json()
+    invited = api_as(charlie).get(f"/tables/{table.pk}/summary",
+                                  invitation=table.invite_token).json()
+
+    assert owner["invitation"] == seated["invitation"] == table.invite_token
+    assert invited["invitation"] is None  # watching with the link is not sharing it
+
+
+def test_a_failure_of_ours_answers_in_the_documented_shape(alice, api_as, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("api.v1.available_games", broken)
+    api = api_as(alice)
+    api.client.raise_request_exception = False  # reported as Django reports a view's failure
+    response = api.get("/games")
+
+    assert response.status_code == 500
+    body = response.json()
+    assert body["type"] == "error" and body["code"] == "server_error"
+    assert "a bug" not in body["message"]

@@ -4,12 +4,14 @@ import json
 import time
 
 import pytest
+from django.core import checks
 from django.urls import reverse
 
 from economy import ledger, purchases
+from economy.checks import sandbox_payments_fail_closed
 from economy.errors import EconomyError
 from economy.models import Currency, PaymentEvent, Purchase, SandboxSession, TokenBundle
-from economy.payments.sandbox import SIGNATURE_HEADER, build_event, sign
+from economy.payments.sandbox import DEVELOPMENT_SECRET, SIGNATURE_HEADER, build_event, sign
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -188,6 +190,43 @@ def test_the_sandbox_is_off_when_not_allowed(alice, client, bundle, settings):
     with pytest.raises(EconomyError):
         start(alice, bundle)
     assert tokens(alice) == 0
+
+
+@pytest.mark.parametrize("secret", ["", DEVELOPMENT_SECRET])
+def test_outside_development_the_sandbox_without_its_own_secret_fails_closed(
+    alice, client, bundle, settings, secret
+):
+    purchase, session = start(alice, bundle)
+    settings.DEBUG = False
+    settings.PAYMENTS = {**settings.PAYMENTS, "SANDBOX_WEBHOOK_SECRET": secret}
+
+    forged = build_event(session, "success")
+    response = webhook(client, forged, header=sign(forged, DEVELOPMENT_SECRET))
+
+    assert response.status_code == 400
+    assert tokens(alice) == 0
+    with pytest.raises(EconomyError):
+        start(alice, bundle)
+    assert [e.id for e in sandbox_payments_fail_closed()] == ["economy.E001"]
+
+
+def test_the_checks_accept_the_sandbox_with_a_secret_of_its_own_or_switched_off(settings):
+    settings.DEBUG = False
+    assert sandbox_payments_fail_closed() == []  # this module's own secret
+    settings.PAYMENTS = {**settings.PAYMENTS, "SANDBOX_WEBHOOK_SECRET": "",
+                         "SANDBOX_ALLOWED": False}
+    assert sandbox_payments_fail_closed() == []
+    settings.DEBUG = True
+    settings.PAYMENTS = {**settings.PAYMENTS, "SANDBOX_ALLOWED": True}
+    assert sandbox_payments_fail_closed() == []  # development: the public secret will do
+
+
+def test_check_deploy_reports_a_sandbox_without_its_own_secret(settings):
+    settings.DEBUG = False
+    settings.PAYMENTS = {**settings.PAYMENTS, "SANDBOX_WEBHOOK_SECRET": ""}
+    errors = checks.run_checks(include_deployment_checks=True, tags=[checks.Tags.security])
+
+    assert "economy.E001" in [e.id for e in errors]
 
 
 # ----- refunds ------------------------------------------------------------------------

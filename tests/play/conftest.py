@@ -35,8 +35,9 @@ SERVER = """
 import os, sys
 import config.settings as s
 if sys.argv[1] != "-":  # "-": the database of DATABASE_URL
-    s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
-                   "OPTIONS": {"timeout": 20}}}
+    # The embedded settings' SQLite (writers queue at BEGIN IMMEDIATE, WAL), in a file of
+    # the test's: two requests writing at once must not fail to upgrade a read lock.
+    s.DATABASES = {"default": {**s.DATABASES["default"], "NAME": sys.argv[1]}}
 s.PLAY_BOT_DELAY = 0
 s.PLAY_INPROCESS_SCHEDULER = True
 import django

@@ -54,7 +54,7 @@ async def test_a_resign_message_ends_the_game_for_everyone(alice, bob):
         state = await next_of(alice_socket, "state")
     game = await database_sync_to_async(Game.objects.get)(table=table)
     assert game.ending == "resigned" and game.result["winners"] == [0, 2]
-    assert state["view"]["log"][-1] == "Bob abandonne."
+    assert state["view"]["log"][-1] == {"text": "Bob abandonne.", "by": "player", "seat": 1}
     await alice_socket.disconnect()
     await bob_socket.disconnect()
 

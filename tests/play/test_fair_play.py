@@ -330,6 +330,26 @@ def test_a_player_who_left_keeps_their_cards_and_the_newcomer_gets_none(
     assert Participant.objects.get(game=game, position=1).user == bob
 
 
+def test_the_archive_names_players_by_the_seat_they_held_not_by_todays_seat_list(
+    db, alice, bob, charlie
+):
+    # The review's case: bob leaves and nobody takes his place; today's seats are alice
+    # and charlie, whom a list read in order would put at places 0 and 1.
+    table, game = ramponneau_hand(alice, bob, charlie, fold_to_the_big_blind)
+    bob_cards, charlie_cards = game.state["hole"][1], game.state["hole"][2]
+    Seat.objects.filter(table=table, user=bob).delete()
+
+    as_charlie = Client()
+    as_charlie.force_login(charlie)
+    page = as_charlie.get(reverse("play:archive", args=[game.pk])).content.decode()
+
+    assert all(card_name(c) in page for c in charlie_cards)
+    assert not any(card_name(c) in page for c in bob_cards)
+    assert "depuis votre place (Charlie)" in page
+    assert "Bob se couche." in page and "Alice se couche." in page
+    assert not re.search(r"\?\s+se couche", page)
+
+
 def test_a_game_being_played_is_refused_and_a_private_one_is_not_found(db, alice, bob, charlie):
     table = do_create_table(alice, "ramponneau", seat_count=3, practice=True)
     do_join(table, bob)

@@ -250,6 +250,37 @@ def test_charlie_cannot_see_an_unlisted_table(client, alice, charlie):
     assert client.get(f"/jouer/tables/{table.pk}/").status_code == 404
 
 
+def same_page(response) -> str:
+    """The page without what changes on every response (the CSRF mask, the CSP nonce)."""
+    text = response.content.decode()
+    text = re.sub(r'(name="csrfmiddlewaretoken" value|nonce)="[^"]*"', r"\1", text)
+    return re.sub(r'"X-CSRFToken": "[^"]*"', "", text)
+
+
+TABLE_ENDPOINTS = ["", "automate/", "quitter/", "agir/", "abandonner/", "annuler/",
+                   "je-reviens/", "revanche/", "discussion/", "discussion/couper/"]
+
+
+@pytest.mark.parametrize("endpoint", TABLE_ENDPOINTS)
+def test_an_unlisted_table_answers_an_outsider_as_a_missing_one_does(
+    client, alice, bob, charlie, endpoint
+):
+    table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    client.force_login(charlie)
+    send = client.get if endpoint == "" else client.post
+    form = {"text": "coucou", "version": "1", "action_base": "{}", "confirm": "1"}
+
+    hidden = send(f"/jouer/tables/{table.pk}/{endpoint}", form)
+    missing = send(f"/jouer/tables/{table.pk + 1000}/{endpoint}", form)
+    missing.content = missing.content.replace(f"/{table.pk + 1000}/".encode(),
+                                              f"/{table.pk}/".encode())
+
+    assert hidden.status_code == missing.status_code == 404
+    assert same_page(hidden) == same_page(missing)
+    table.refresh_from_db()
+    assert table.seats.count() == 1 and not table.chat_messages.exists()
+
+
 def test_the_table_is_silent_until_the_player_turns_the_sounds_on(client, alice, bob):
     table, _ = ascenseur_table(alice, bob)
     client.force_login(alice)

@@ -1,3 +1,5 @@
+import pytest
+
 from rules import markup
 
 TERMS = [
@@ -83,3 +85,55 @@ def test_the_options_block_lists_the_engine_options():
 
     assert "Le donneur ne peut pas égaler le nombre de levées" in html
     assert "Obligation de monter à la couleur demandée" in html
+
+
+# ----- addresses: only the web, e-mail and the site itself ----------------------------------
+
+UNSAFE_LINKS = [
+    "[lire](javascript:alert(1))",
+    "[lire](JaVaScRiPt:alert(1))",
+    "[lire](  javascript:alert(1))",
+    "[lire](<java\tscript:alert(1)>)",
+    "[lire](java&#x09;script:alert(1))",
+    "[lire](&#106;avascript:alert(1))",
+    "[lire](javascript&colon;alert(1))",
+    "[lire](vbscript:msgbox(1))",
+    "[lire](data:text/html;base64,PHNjcmlwdD4=)",
+    "[lire](//evil.example/)",
+    "[lire](/\\evil.example/)",
+    "[lire][ref]\n\n[ref]: javascript:alert(1)",
+]
+
+
+@pytest.mark.parametrize("source", UNSAFE_LINKS)
+def test_it_refuses_a_link_to_an_unsafe_address(source):
+    rendered = markup.render(source)
+
+    assert "<a" not in rendered.html and "href" not in rendered.html
+    assert "lire" in rendered.html  # the words stay, as text
+    assert any("Adresse refusée" in error for error in rendered.errors)
+
+
+@pytest.mark.parametrize("source", [
+    "![carte](data:image/svg+xml;base64,PHN2Zz4=)",
+    "![carte](javascript:alert(1))",
+    "![carte](DATA:image/png;base64,AAAA)",
+])
+def test_it_drops_an_image_from_an_unsafe_address_and_keeps_its_text(source):
+    rendered = markup.render(f"Voyez {source} ici.")
+
+    assert "<img" not in rendered.html
+    assert "Voyez <span>carte</span> ici." in rendered.html
+    assert rendered.errors
+
+
+@pytest.mark.parametrize("url", [
+    "https://fr.wikipedia.org/wiki/Ambigu", "http://example.org/", "mailto:ecrire@taverne.fr",
+    "/regles/ambigu/", "#exemple-2", "?page=2", "../glossaire/",
+])
+def test_it_keeps_links_to_the_web_to_an_address_and_to_the_site(url):
+    rendered = markup.render(f"[lire]({url}) ![image]({url})")
+
+    assert f'<a href="{url}">lire</a>' in rendered.html
+    assert f'src="{url}"' in rendered.html
+    assert rendered.errors == []

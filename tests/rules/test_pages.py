@@ -68,6 +68,15 @@ def test_a_cached_page_is_served_from_the_cache(client, essai, django_assert_max
     assert "changé en douce" not in client.get("/regles/essai/").content.decode()
 
 
+def test_a_cached_page_never_carries_its_first_visitors_query_string(client, essai):
+    first = client.get("/regles/essai/?utm=mallory&next=//evil.example/").content.decode()
+    later = client.get("/regles/essai/").content.decode()
+
+    for html in (first, later):
+        assert "mallory" not in html and "evil.example" not in html
+        assert 'name="next" value="/regles/essai/"' in html
+
+
 # ----- statements fixed in issue 16 --------------------------------------------------------
 
 

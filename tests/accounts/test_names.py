@@ -1,0 +1,121 @@
+"""Names that can't impersonate: no player passes for another, a bot or the house."""
+
+import importlib
+
+import pytest
+from django.apps import apps
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from play.actions import do_add_bot, do_create_table, do_join
+from taverne.names import BOT_NAMES, name_key
+
+SAME_AS_ALICE = [
+    "Alice", "ALICE", "alice\u200b", "al\u200dice", "\u202ealice", "Аlice",  # Cyrillic А
+    "a.lice", "a lice", "A1ice", "ａｌｉｃｅ", "Alíce", "AIice",
+]
+
+
+@pytest.mark.parametrize("name", SAME_AS_ALICE)
+def test_names_that_read_as_alice_have_her_key(name):
+    assert name_key(name) == name_key("alice")
+
+
+def test_different_names_keep_different_keys():
+    keys = {name_key(n) for n in ("alice", "alicia", "bob", "robert", "bobby", "charlie")}
+    assert len(keys) == 6
+
+
+def profile_form(name):
+    return {"display_name": name, "preferred_language": "fr", "notify_your_turn": "on"}
+
+
+@pytest.mark.parametrize("name", SAME_AS_ALICE)
+def test_bob_cannot_call_himself_alice_in_any_spelling(client, alice, bob, name):
+    client.force_login(bob)
+
+    response = client.post("/compte/profil/", profile_form(name))
+
+    assert response.status_code == 200  # the form again, with its error
+    bob.refresh_from_db()
+    assert bob.display_name == "Bob"
+    assert response.context["form"].errors["display_name"]
+
+
+@pytest.mark.parametrize("name", [*BOT_NAMES, "gast0n", "Invité 4821", "Automate 3",
+                                  "Taverne", "Admin"])
+def test_bots_and_the_house_names_are_reserved(client, bob, name):
+    client.force_login(bob)
+
+    response = client.post("/compte/profil/", profile_form(name))
+
+    assert "réservé" in str(response.context["form"].errors["display_name"])
+    bob.refresh_from_db()
+    assert bob.display_name == "Bob"
+
+
+def test_a_name_of_invisible_characters_or_dots_is_refused(client, bob):
+    client.force_login(bob)
+    for name in ("Bob\u200b", "...", "\u2063"):
+        response = client.post("/compte/profil/", profile_form(name))
+        assert response.context["form"].errors["display_name"], name
+
+
+def test_alice_may_restyle_her_own_name_and_bob_choose_a_free_one(client, alice, bob):
+    client.force_login(alice)
+    assert client.post("/compte/profil/", profile_form("ALICE")).status_code == 302
+    client.force_login(bob)
+    assert client.post("/compte/profil/", profile_form("Bob le Brave")).status_code == 302
+
+    alice.refresh_from_db()
+    bob.refresh_from_db()
+    assert (alice.public_name, bob.public_name) == ("ALICE", "Bob le Brave")
+
+
+def test_a_new_account_cannot_take_a_name_that_reads_as_a_players(client, alice):
+    for username in ("ALICE", "A1ice", "gaston"):
+        response = client.post("/compte/signup/", {
+            "username": username, "email": f"{username}@example.org",
+            "password1": "un-mot-de-passe-solide", "password2": "un-mot-de-passe-solide",
+        })
+        assert response.status_code == 200, username
+        assert not User.objects.filter(username=username).exists()
+
+
+def test_two_accounts_never_share_a_key_even_when_saved_directly(alice, bob):
+    bob.display_name = "Аlice"
+    with pytest.raises(IntegrityError), transaction.atomic():  # the unique constraint
+        bob.save()
+
+
+def test_the_migration_gives_way_to_the_username_and_then_to_the_earliest(alice, bob,
+                                                                          charlie):
+    # As they were before the rule: bob and charlie both called themselves "alice".
+    User.objects.filter(pk=bob.pk).update(display_name="alice", name_key=None)
+    User.objects.filter(pk=charlie.pk).update(display_name="Аlice", name_key=None)
+    User.objects.filter(pk=alice.pk).update(display_name="", name_key=None)
+    migration = importlib.import_module("accounts.migrations.0011_user_name_key")
+
+    migration.fill_name_keys(apps, None)
+
+    names = {u.username: (u.public_name, u.name_key) for u in User.objects.all()}
+    assert names["alice"] == ("alice", name_key("alice"))
+    assert names["bob"] == ("bob", name_key("bob"))
+    assert names["charlie"] == ("charlie", name_key("charlie"))
+
+
+def test_staff_are_shown_as_staff_at_the_table_and_in_the_chat(client, alice, bob):
+    alice.is_staff = True
+    alice.save()
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+    do_join(table, bob)
+    do_add_bot(table, alice)
+    client.force_login(bob)
+    client.post(f"/jouer/tables/{table.pk}/discussion/", {"text": "Bonjour"})
+    client.force_login(alice)
+    client.post(f"/jouer/tables/{table.pk}/discussion/", {"text": "Bienvenue"})
+    client.force_login(bob)
+
+    page = client.get(table.get_absolute_url()).content.decode()
+
+    assert page.count('class="badge badge--staff"') == 2  # her seat and her chat line

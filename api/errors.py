@@ -13,7 +13,7 @@ FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account
              "level", "no_hands", "no_bots"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
-            "insufficient_ecus", "busy"}
+            "insufficient_ecus", "busy", "id_reused"}
 RATE_LIMITED = {"rate_limited"}
 
 

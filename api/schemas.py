@@ -114,9 +114,10 @@ class State(Schema):
 
     type: Literal["state"] = "state"
     protocol: int = Field(description="The socket protocol's version (docs/protocol.md).")
-    sequence: int | None = Field(None, description="The table's sequence number.")
     version: int
     game_id: int | None
+    sequence: int = Field(description="The table's sequence: one more at every change of "
+                                      "the table (docs/protocol.md).")
     view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
                                              "otherwise: its keys are the platform's and "
                                              "the game's (docs/schemas/views/<game>.json).")

@@ -42,7 +42,7 @@ from play.actions.rematch import open_rematch
 from play.models import Game, Table
 from play.presentation import archive
 from play.presentation.options import choice_label, option_label
-from play.presentation.view import view_for
+from play.presentation.view import view_from_snapshot
 from play.socket.protocol import state_frame
 from taverne.games import game_name
 from taverne.refusals import Refusal
@@ -148,7 +148,8 @@ def _watched_table(request, table_id: int, invitation: str = "") -> Table:
 def _state(table: Table, user) -> dict:
     """The socket's ``state`` frame for ``user``'s seat (the spectator's otherwise)."""
     table.refresh_from_db()
-    return state_frame(view_for(table.current_game(), user, lang=_lang(), table=table))
+    snapshot = queries.load_snapshot(table, table.current_game())
+    return state_frame(view_from_snapshot(snapshot, user, lang=_lang()), snapshot.sequence)
 
 
 def _lang() -> str:

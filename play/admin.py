@@ -27,7 +27,16 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ["game_slug", "status", "visibility", "pace", "practice"]
     search_fields = ["name", "owner__username"]
     inlines = [SeatInline]
-    readonly_fields = ["invite_token", "created_at", "updated_at"]
+    # The sequence is the sockets' count of changes: never edited, never set back.
+    readonly_fields = ["invite_token", "sequence", "created_at", "updated_at"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            return super().save_model(request, obj, form, change)
+        # Every column but the sequence: a move committed while the form was open raised
+        # it, and writing back the number read with the form would set it back.
+        obj.save(update_fields=[f.name for f in obj._meta.concrete_fields
+                                if not f.primary_key and f.name != "sequence"])
 
 
 class ParticipantInline(admin.TabularInline):
@@ -49,7 +58,7 @@ class GameAdmin(admin.ModelAdmin):
     # The state and log are the record of a game: read them here, change them never.
     # Staff audit deck orders here (the chance actions); no page shows them to players.
     readonly_fields = ["table", "number", "state", "version", "carry_in", "result",
-                       "started_at", "finished_at"]
+                       "started_at", "finished_at", "final_sequence"]
 
 
 @admin.register(Action)

@@ -65,6 +65,10 @@ class Table(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
     rematch_invites = models.JSONField(default=dict, blank=True)
+    # One more at every change its connections are told of (a move, a new hand, a seat,
+    # a cave; not presence or chat), in the transaction that made it: every ``state``
+    # frame carries it, so a client seeing a gap knows it missed one (docs/protocol.md).
+    sequence = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -190,6 +194,9 @@ class Game(models.Model):
     # Moves played at each seat so far ({"0": 2, ...}, counted up to 2): the game can be
     # aborted until the player's second move.
     moves = models.JSONField(default=dict, blank=True)
+    # A chained table's hand over and followed at once by the next: the table's sequence
+    # of this hand's finished state, which its connections receive before the next hand.
+    final_sequence = models.PositiveBigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]

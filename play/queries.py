@@ -139,6 +139,12 @@ class Snapshot:
     rendered: dict = field(default_factory=dict)
     # Why a waiting table deals nothing, beyond its free seats (``waiting_of``).
     waiting: dict | None = None
+    # The table's sequence (``Table.sequence``) this snapshot shows: state frames carry it.
+    sequence: int = 0
+    # ``previous``'s finished state, once a reader asked for it (``finished_snapshot``).
+    closing: Snapshot | None = None
+    # When its seats (who is connected) were read (time.monotonic(); play/snapshots.py).
+    seats_read_at: float = field(default_factory=time.monotonic)
 
     @property
     def key(self):
@@ -164,8 +170,10 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         rows = game.actions.order_by("-seq").values_list("message", "source", "seat")
         log = [LogEntry.of(*row) for row in rows[:LOG_LINES]]
         log.reverse()
+    seats_read_at = time.monotonic()  # before the read: a change after it may be missed
     seats = list(table.seats.select_related("user"))
     return Snapshot(
+        seats_read_at=seats_read_at,
         table=table,
         game=game,
         seats=seats,
@@ -175,7 +183,27 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         previous=previous_game(table, game),
         rematch=rematch_of(table),
         waiting=waiting_of(table, seats),
+        sequence=table.sequence,
     )
+
+
+def finished_snapshot(snapshot: Snapshot) -> Snapshot | None:
+    """The finished state of the hand a chained table ended to deal ``snapshot``'s (its
+    ``previous``), as its connections receive it before the next hand's: its result,
+    the cards its showdown turned over, at its own step of the table's sequence. Its log
+    is read once (a query), then kept with ``snapshot``. None when there is none."""
+    previous = snapshot.previous
+    if previous is None or previous.final_sequence is None:
+        return None
+    if snapshot.closing is None:
+        log = list(previous.actions.order_by("-seq")
+                   .values_list("message", flat=True)[:LOG_LINES])
+        log.reverse()
+        snapshot.closing = Snapshot(
+            table=snapshot.table, game=previous, seats=snapshot.seats, log=log,
+            chat=snapshot.chat, muted=snapshot.muted, sequence=previous.final_sequence,
+        )
+    return snapshot.closing
 
 
 def rematch_of(table: Table) -> dict | None:

@@ -15,6 +15,7 @@ hear of it), mutes are read again after CHAT_MAX_AGE seconds, presence after MAX
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 
@@ -38,16 +39,19 @@ class SnapshotCache:
 
     def peek(self, table_id: int, wanted=None) -> Snapshot | None:
         """The cached snapshot if it is at least as recent as ``wanted`` (a (game id,
-        version) pair from a broadcast) and young enough; None otherwise. No query."""
+        version) pair from a broadcast, or (game id, version, the table's sequence)) and
+        young enough; None otherwise. No query."""
         with self._lock:
             snapshot = self._by_table.get(table_id)
         if snapshot is None or time.monotonic() - snapshot.loaded_at >= self.MAX_AGE:
             return None
         if wanted is None:
             return snapshot
-        game_id, version = wanted
+        game_id, version, *sequence = wanted
         if snapshot.game is None or snapshot.key[0] != game_id or snapshot.key[1] < version:
             return None
+        if sequence and snapshot.sequence < sequence[0]:
+            return None  # the table changed beside its game (a seat, a cave) since
         return snapshot
 
     def get(self, table_id: int, wanted=None) -> Snapshot:
@@ -63,8 +67,10 @@ class SnapshotCache:
         table_id = snapshot.table.pk
         with self._lock:
             kept = self._by_table.get(table_id)
-            newer_kept = (kept is not None and kept.key[0] == snapshot.key[0]
-                          and kept.key[1] > snapshot.key[1])
+            newer_kept = kept is not None and (
+                kept.sequence > snapshot.sequence
+                or (kept.key[0] == snapshot.key[0] and kept.key[1] > snapshot.key[1])
+            )
             if newer_kept:
                 return
             if len(self._by_table) >= self.MAX_TABLES:
@@ -104,9 +110,32 @@ class SnapshotCache:
             previous = before.previous
         else:
             previous = None
-        self.put(Snapshot(table=table, game=game, seats=list(seats), log=log, chat=chat,
+        seats, seats_read_at = self._presence_since(before, table, seats)
+        self.put(Snapshot(table=table, game=game, seats=seats, log=log, chat=chat,
                           muted=muted, previous=previous, chat_read_at=chat_read_at,
-                          worded=worded, waiting=waiting_of(table, seats)))
+                          worded=worded, waiting=waiting_of(table, seats),
+                          sequence=table.sequence, seats_read_at=seats_read_at))
+
+    @staticmethod
+    def _presence_since(before, table, seats):
+        """The transaction's seats, with who is connected as recent as this process knows.
+
+        A socket opening or closing locks its seat, not the table: a move may have read the
+        seats before a player's last socket closed and commit after the table's connections
+        read them again (``presence``). Its seats would then show that player connected
+        until the next move; the count read since is kept instead.
+        """
+        read_at = getattr(table, "_seats_read_at", 0.0)
+        if before is None or before.seats_read_at <= read_at:
+            return list(seats), read_at
+        counted = {seat.pk: seat.connections for seat in before.seats}
+        kept = []
+        for seat in seats:
+            if counted.get(seat.pk, seat.connections) != seat.connections:
+                seat = copy.copy(seat)
+                seat.connections = counted[seat.pk]
+            kept.append(seat)
+        return kept, before.seats_read_at
 
     def forget(self, table_id: int) -> None:
         with self._lock:

@@ -11,8 +11,9 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import connection, transaction
 
+from play.models import Table
 from play.snapshots import snapshots
 
 log = logging.getLogger(__name__)
@@ -56,13 +57,68 @@ def _log_failed_send(future):
     if not future.cancelled() and future.exception() is not None:
         log.error("table broadcast failed", exc_info=future.exception())
 
+def next_sequence(table_id: int) -> int:
+    """One more change at the table: its ``sequence``, raised in this transaction (the
+    services hold the table's row already: a move locks its game with its table)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Table._meta.db_table} SET sequence = sequence + 1 WHERE id = %s "
+            "RETURNING sequence",
+            [table_id],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else 0
+
+
+class _Announcement:
+    """The ``table.changed`` message a transaction sends when it commits: one per table
+    and transaction, so a service that changes a table twice (a hand settled, then the
+    table waiting) makes one step of its sequence, one frame per connection."""
+
+    def __init__(self, table_id: int, message: dict, forget: bool):
+        self.table_id = table_id
+        self.message = message
+        self.forget = forget
+        self.open = True  # False once a later step of the sequence was taken apart
+
+    def __call__(self):
+        self.open = False  # sent (a test may run on-commit callbacks inside its atomic)
+        if self.forget:
+            snapshots.forget(self.table_id)
+        group_send(self.table_id, self.message)
+
+
+def _pending(table_id: int) -> _Announcement | None:
+    """This transaction's announcement for the table, if one waits for the commit (a
+    rollback, of the transaction or of the savepoint that made it, drops it with the
+    sequence it took)."""
+    db = transaction.get_connection()
+    if not db.in_atomic_block:
+        return None
+    for _savepoints, callback, _robust in db.run_on_commit:
+        if (isinstance(callback, _Announcement) and callback.table_id == table_id
+                and callback.open):
+            return callback
+    return None
+
+
+def close_announcement(table_id: int) -> None:
+    """The next change of the table in this transaction takes a step of its own (a
+    chained table's finished hand keeps the step it took; the next hand takes another)."""
+    pending = _pending(table_id)
+    if pending is not None:
+        pending.open = False
+
+
 def broadcast_table_changed(
     table_id: int, version: int, game_id: int | None = None, snapshot_published: bool = False,
     presence: int | None = None, refresh: bool = False,
-) -> None:
+) -> int | None:
     """After commit: tell the table's connections to re-render (nothing private inside).
+    Returns the table's sequence this change is announced with (None for presence).
 
-    ``presence``: the seat whose player's first socket opened or last one closed.
+    ``presence``: the seat whose player's first socket opened or last one closed (no
+    step of the sequence: who is connected is no change of the table).
     ``refresh``: the table changed without a move (a rematch proposed or answered; a chip
     table waiting after its last hand: a cave, a seat taken): every connection reads it
     again whatever version it shows.
@@ -71,13 +127,22 @@ def broadcast_table_changed(
     process's snapshot of the table behind: it is dropped, so the next reader reads the
     table again (a move publishes its snapshot first: play.actions.games.publish).
     """
-    message = {"type": "table.changed", "version": version, "game_id": game_id}
     if presence is not None:
         # Who is connected changed (at that seat), not the game: the other connections
         # re-read the table whatever version they show (a seat number is public).
-        message["presence"] = presence
-    if refresh:
-        message["refresh"] = True
-    if not snapshot_published:
+        message = {"type": "table.changed", "version": version, "game_id": game_id,
+                   "presence": presence}
         transaction.on_commit(lambda: snapshots.forget(table_id))
-    transaction.on_commit(lambda: group_send(table_id, message))
+        transaction.on_commit(lambda: group_send(table_id, message))
+        return None
+    pending = _pending(table_id)
+    if pending is not None:
+        pending.message.update(version=version, game_id=game_id)
+        pending.message["refresh"] = pending.message.get("refresh", False) or refresh
+        pending.forget = pending.forget or not snapshot_published
+        return pending.message["sequence"]
+    sequence = next_sequence(table_id)
+    message = {"type": "table.changed", "version": version, "game_id": game_id,
+               "sequence": sequence, "refresh": refresh}
+    transaction.on_commit(_Announcement(table_id, message, forget=not snapshot_published))
+    return sequence

@@ -20,7 +20,11 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
 from economy import interface as economy
-from play.actions.broadcast import broadcast_table_changed
+from play.actions.broadcast import (
+    broadcast_table_changed,
+    close_announcement,
+    next_sequence,
+)
 from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
 from play.actions.lookups import lock_game, seats_by_position
@@ -88,6 +92,11 @@ def start_game(
         broadcast_table_changed(table.pk, latest.version if latest else 0,
                                 latest.pk if latest else None)
         return None
+    if finished is not None:
+        # The finished hand's state is a step of the table's own: its connections
+        # receive it before this hand's (play/socket/consumer.py).
+        close_announcement(table.pk)
+        finished.final_sequence = next_sequence(table.pk)  # saved by apply_for_seat
     game = Game.objects.create(
         table=table,
         number=number,
@@ -221,7 +230,9 @@ def publish(game: Game, table: Table, previous_key, finished: Game | None = None
     transaction.on_commit(
         lambda: snapshots.advance(table, game, seats, fresh, previous_key, finished)
     )
-    broadcast_table_changed(table.pk, game.version, game.pk, snapshot_published=True)
+    # the snapshot made at the commit carries the step this change is announced with
+    table.sequence = broadcast_table_changed(table.pk, game.version, game.pk,
+                                             snapshot_published=True)
 
 
 def _advance(game: Game, table: Table, previous_actor) -> Game | None:
@@ -315,10 +326,13 @@ def do_act(game, user, action, expected_version, client_id="", table_id=None) ->
                          if user is not None and s.user_id == user.pk), None)
             if seat is None:
                 raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
-            if client_id and Action.objects.filter(
-                game=game, seat=seat.position, client_id=client_id
-            ).exists():
-                return ActResult(game, game.version, duplicate=True)
+            if client_id:
+                applied = Action.objects.filter(
+                    game=game, seat=seat.position, client_id=client_id
+                ).values_list("action", flat=True).first()
+                if applied is not None:
+                    _check_same_action(applied, action)
+                    return ActResult(game, game.version, duplicate=True)
             if game.status != Game.Status.PLAYING or table.status != Table.Status.PLAYING:
                 raise ServiceError("game_over", _("La partie est terminée."))
             if expected_version is not None and expected_version != game.version:
@@ -338,7 +352,21 @@ def do_act(game, user, action, expected_version, client_id="", table_id=None) ->
     except IntegrityError:
         # Two submissions with the same id raced past the lookup (only possible without
         # row locks): the unique constraint kept one; this one is the duplicate.
-        if client_id and Action.objects.filter(game=game, client_id=client_id).exists():
+        applied = Action.objects.filter(game=game, client_id=client_id).values_list(
+            "action", flat=True).first() if client_id else None
+        if applied is not None:
+            _check_same_action(applied, action)
             game.refresh_from_db()
             return ActResult(game, game.version, duplicate=True)
         raise
+
+
+def _check_same_action(applied, action) -> None:
+    """A resend carries the same action under the same id; another action under an id
+    already used is refused (it would otherwise pass silently for a duplicate)."""
+    if applied != action:
+        raise ServiceError(
+            "id_reused",
+            _("Cet identifiant a déjà servi pour une autre action : donnez à chaque action "
+              "le sien."),
+        )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.utils.translation import gettext_lazy as _
 
 from cardgames.registry import UnknownGame, get_game
@@ -35,6 +37,8 @@ def seats_by_position(table: Table) -> dict[int, Seat]:
     if cached is None:
         cached = {s.position: s for s in table.seats.select_related("user")}
         table._seats_by_position = cached
+        # after the read: the table's snapshot keeps a presence read later (play/snapshots.py)
+        table._seats_read_at = time.monotonic()
     return cached
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from typing import NamedTuple
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -37,7 +39,7 @@ from play.models import ChatMessage, Game, Table
 from play.presentation.labels import lang_code
 from play.presentation.table import render_error_fragment, render_table_fragments
 from play.presentation.view import view_from_snapshot
-from play.queries import can_watch, chat_line, is_muted
+from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 
@@ -50,26 +52,49 @@ CLOSE_NOT_FOUND = 4404
 # What a token without the "play" scope may still send: it watches.
 WATCHING = ("ping", "sync", "mute")
 
+# After a ``rate_limited``, the current state follows, at most once in this many seconds
+# (a flood must not turn into a flood of full views).
+STATE_AFTER_LIMIT_SECONDS = 1.0
+
+
+class Sent(NamedTuple):
+    """What a state frame showed: its game, version and step of the table's sequence,
+    and whether it was this seat's turn in it."""
+
+    game_id: int | None
+    version: int
+    sequence: int
+    my_turn: bool = False
+
 
 def _render(table_id, user, lang, as_html, wanted=None):
     """This connection's payload: the JSON state message, or the htmx fragments.
 
-    `wanted` is the (game_id, version) announced by a broadcast: a cached snapshot at
-    least that recent will do. Without it (connect, sync, refusals) the database is read.
+    `wanted` is the (game_id, version, sequence) announced by a broadcast: a cached
+    snapshot at least that recent will do. Without it (connect, sync, refusals) the
+    database is read.
     """
     return payload_of(snapshots.get(table_id, wanted), user, lang, as_html)
 
 
+def _render_snapshot(table_id, user, lang, as_html, wanted):
+    """The snapshot for a broadcast (read if this process has none as recent) and this
+    connection's payload from it."""
+    snapshot = snapshots.get(table_id, wanted)
+    return snapshot, *payload_of(snapshot, user, lang, as_html)
+
+
 def payload_of(snapshot, user, lang, as_html):
-    """((game id, version), payload) for this connection, from a snapshot; no query, so
-    the event loop may call it directly when the snapshot is in this process's cache."""
+    """(Sent, payload) for this connection, from a snapshot; no query, so the event loop
+    may call it directly when the snapshot is in this process's cache."""
     view = view_from_snapshot(snapshot, user, lang)
     if as_html:
         payload = render_table_fragments(snapshot.table, snapshot.game, user, view, lang=lang,
                                          previous=snapshot.previous, shared=snapshot.rendered)
     else:
-        payload = state_frame(view)
-    return (view["game_id"], view["version"]), payload
+        payload = state_frame(view, snapshot.sequence)
+    my_turn = view["you"] is not None and view.get("actor") == view["you"]
+    return Sent(view["game_id"], view["version"], snapshot.sequence, my_turn), payload
 
 
 def _sync_open(table_id, user, token, lang, as_html):
@@ -102,6 +127,15 @@ def _sync_act(table_id, user, message, lang, as_html, known_game_id=None):
         if refusal.code == "game_over" and message["game_id"] is not None:
             refusal = ServiceError(
                 "stale", _("La partie a avancé depuis : voici la position à jour.")
+            )
+        elif refusal.code == "not_found":
+            # The table is there (``not_found`` would close the socket): the game the
+            # action names is none of its games. A client's mistake, answered with the
+            # table's current view.
+            refusal = ServiceError(
+                "unknown_game",
+                _("Cette partie n'est pas une partie de cette table : voici la position à "
+                  "jour."),
             )
         return refusal.as_dict(lang), (_render(table_id, user, lang, as_html) if refresh else None)
     ack = {"type": "ack", "id": message["id"], "version": result.version,
@@ -171,8 +205,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         self.position = None
         self.joined = False
-        self.sent = None  # (game_id, version) of the last view sent
+        self.sent = None  # Sent: the last view sent
         self.bucket = TokenBucket()
+        # An act answering a state where this seat is to act costs no token: one such
+        # pass per (game, version) sent with the turn (``_admit``).
+        self.turn_pass = False
+        self.turn_key = None
+        self.state_after_limit_at = None  # when a state last followed a rate_limited
         # A program's personal access token (accounts/socket_auth.py): acting needs its
         # "play" scope; watching needs none.
         self.api_token = self.scope.get("api_token")
@@ -216,13 +255,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not self.joined:
             return
         try:
-            if not self.bucket.take():
-                raise ProtocolError("rate_limited")
-            if text_data is None:
-                raise ProtocolError("binary_unsupported")
-            message = parse_message(text_data)
+            message = self._admit(text_data)
         except ProtocolError as error:
             await self._error(error.as_dict(self.lang))
+            if error.code == "rate_limited":
+                await self._state_after_limit()
             return
         if (self.api_token is not None and message["type"] not in WATCHING
                 and not self.api_token.allows("play")):
@@ -242,6 +279,44 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
             await self._error(ProtocolError("server_error").as_dict(self.lang))
 
+    def _admit(self, text):
+        """The message, if the rate allows it (ProtocolError otherwise).
+
+        The act that answers a state where this seat is to act is not counted: a bot that
+        only answers its turns is never limited, however fast the table plays. Anything
+        else takes a token of the bucket, before it is decoded.
+        """
+        if text is not None and self.turn_pass:
+            try:
+                message = parse_message(text)
+            except ProtocolError:
+                message = None  # counted below like any other message
+            if message is not None and message["type"] == "act":
+                self.turn_pass = False
+                return message
+        if not self.bucket.take():
+            raise ProtocolError("rate_limited", retry_after=self.bucket.retry_after())
+        if text is None:
+            raise ProtocolError("binary_unsupported")
+        return parse_message(text)
+
+    async def _state_after_limit(self):
+        """After ``rate_limited``, the current state (a client that lost a frame to the
+        limit is right again), at most once in STATE_AFTER_LIMIT_SECONDS."""
+        now = time.monotonic()
+        if (self.state_after_limit_at is not None
+                and now - self.state_after_limit_at < STATE_AFTER_LIMIT_SECONDS):
+            return
+        self.state_after_limit_at = now
+        snapshot = snapshots.peek(self.table_id)
+        if snapshot is not None and (self.sent is None or snapshot.sequence >= self.sent.sequence):
+            sent, payload = payload_of(snapshot, self.user, self.lang, self.as_html)
+        else:
+            sent, payload = await database_sync_to_async(_render)(
+                self.table_id, self.user, self.lang, self.as_html
+            )
+        await self._send_payload(sent, payload, force=True)
+
     async def _on_ping(self, message):
         await self._send_json({"type": "pong"})
 
@@ -252,7 +327,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_payload(sent, payload, force=True)
 
     async def _on_act(self, message):
-        known_game_id = self.sent[0] if self.sent else None
+        known_game_id = self.sent.game_id if self.sent else None
         reply, rendered = await database_sync_to_async(_sync_act)(
             self.table_id, self.user, message, self.lang, self.as_html, known_game_id
         )
@@ -316,20 +391,34 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if event.get("refresh"):
             await self._refresh()
             return
-        if self.sent is not None and self.sent[0] is not None:
-            game_id, version = self.sent
-            if event.get("game_id", game_id) == game_id and event["version"] <= version:
-                return  # already showing that version or a later one
-        wanted = (event.get("game_id"), event["version"])
+        sequence = event.get("sequence", 0)
+        if self.sent is not None and sequence <= self.sent.sequence:
+            return  # already showing that step of the table or a later one
+        wanted = (event.get("game_id"), event["version"], sequence)
         snapshot = snapshots.peek(self.table_id, wanted)
         if snapshot is not None:
             # This process made the move, or another connection already read it:
             # this seat's frame comes from memory, without a trip to the DB thread.
             sent, payload = payload_of(snapshot, self.user, self.lang, self.as_html)
         else:
-            sent, payload = await database_sync_to_async(_render)(
+            snapshot, sent, payload = await database_sync_to_async(_render_snapshot)(
                 self.table_id, self.user, self.lang, self.as_html, wanted
             )
+        await self._send_finished_hand(snapshot)
+        await self._send_payload(sent, payload)
+
+    async def _send_finished_hand(self, snapshot):
+        """A chained table dealt its next hand as the last one ended: this connection
+        receives the finished hand's state (its result, the cards shown) first, unless it
+        already did. The htmx page shows that hand beside the new one instead."""
+        previous = snapshot.previous
+        if (self.as_html or previous is None or previous.final_sequence is None
+                or self.sent is None or self.sent.sequence >= previous.final_sequence):
+            return
+        closing = snapshot.closing
+        if closing is None:
+            closing = await database_sync_to_async(finished_snapshot)(snapshot)
+        sent, payload = payload_of(closing, self.user, self.lang, self.as_html)
         await self._send_payload(sent, payload)
 
     async def _presence_changed(self, position):
@@ -372,9 +461,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # ----- sending -------------------------------------------------------------------
 
     async def _send_payload(self, sent, payload, force=False):
-        if not force and sent[0] is not None and sent == self.sent:
+        if not force and sent.game_id is not None and sent == self.sent:
             return
         self.sent = sent
+        if not sent.my_turn:
+            self.turn_pass = False
+        elif self.turn_key != (sent.game_id, sent.version):
+            self.turn_pass, self.turn_key = True, (sent.game_id, sent.version)
         if isinstance(payload, str):
             await self.send(text_data=payload)
         else:
@@ -390,3 +483,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send(text_data=render_error_fragment(error["message"]))
         else:
             await self.send_json(error)
+
+
+class NoSuchTableConsumer(AsyncJsonWebsocketConsumer):
+    """Any other socket address (``/ws/tables/abc/``): refused as a missing table is,
+    ``not_found`` then close 4404, rather than the router's error."""
+
+    async def connect(self):
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        user = self.scope.get("user")
+        lang = lang_code(query.get("lang", [""])[0]
+                         or getattr(user, "preferred_language", None))
+        await self.accept(self.scope.get("accept_subprotocol"))
+        await self.send_json(
+            ServiceError("not_found", _("Cette table n'existe pas.")).as_dict(lang)
+        )
+        await self.close(code=CLOSE_NOT_FOUND)

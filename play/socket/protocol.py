@@ -7,6 +7,7 @@ frame and turns a `ProtocolError` into a structured error message, never a crash
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from contextlib import nullcontext
@@ -42,16 +43,18 @@ ERRORS = {
 }
 
 
-def state_frame(view: dict) -> dict:
-    """The ``state`` frame of a view: the socket sends it, the HTTP API answers it."""
+def state_frame(view: dict, sequence: int) -> dict:
+    """The ``state`` frame of a view at the table's ``sequence``: the socket sends it, the
+    HTTP API answers it."""
     return {"type": "state", "protocol": PROTOCOL_VERSION, "version": view["version"],
-            "game_id": view["game_id"], "view": view}
+            "game_id": view["game_id"], "sequence": sequence, "view": view}
 
 
 class ProtocolError(Exception):
-    def __init__(self, code: str, detail: str = ""):
+    def __init__(self, code: str, detail: str = "", retry_after: float | None = None):
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after  # seconds until the limit lets a message through
         super().__init__(code)
 
     def as_dict(self, lang: str | None = None) -> dict:
@@ -60,7 +63,10 @@ class ProtocolError(Exception):
             message = str(ERRORS[self.code]) % {"limit": MAX_MESSAGE_BYTES}
         if self.detail:
             message = f"{message} ({self.detail})"
-        return {"type": "error", "code": self.code, "message": message}
+        error = {"type": "error", "code": self.code, "message": message}
+        if self.retry_after is not None:
+            error["retry_after"] = self.retry_after
+        return error
 
 
 class TokenBucket:
@@ -81,6 +87,11 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+    def retry_after(self) -> float:
+        """Seconds until the next message may pass (rounded up to the hundredth)."""
+        missing = max(0.0, 1 - self.tokens)
+        return math.ceil(missing / self.rate * 100) / 100
 
 
 def _int(value, field):

@@ -151,11 +151,14 @@ def one_of(models, key: str = "type"):
 
 
 class LogLine(Message):
-    """A log entry as an object: its sentence and who made the move (a log entry may still
-    be a plain sentence)."""
+    """A log entry: its sentence and who made the move."""
 
-    text: str
-    by: Literal["player", "timer", "bot"] | None = None
+    text: str = Field(description="The sentence, in the reader's language.")
+    by: Literal["player", "timer", "bot"] | None = Field(
+        description="Who made the move: the seat's player, the server because the clock "
+                    "ran out, or a bot (a bot's seat, or a stand-in for an absent player); "
+                    "null for what nobody chose (a deal).")
+    seat: Seat | None = Field(description="The seat the move was made for (null: a deal).")
 
 
 class SeatingEntry(Message):
@@ -165,6 +168,7 @@ class SeatingEntry(Message):
     bot_level: Literal["", "debutant", "habitue", "maitre"]
     program: bool = Field(description="An account its player marked « Ce compte est un "
                                       "programme ».")
+    staff: bool = Field(description="A member of the site's staff (shown « équipe »).")
     connected: bool
     sitting_out: bool = Field(description="Absent: the bot plays the seat until come_back.")
     you: bool
@@ -173,6 +177,7 @@ class SeatingEntry(Message):
 class ChatLine(Message):
     id: int
     user: str
+    staff: bool = Field(description="Written by a member of the site's staff.")
     text: str = Field(description="What the player typed, not HTML: escape it.")
     at: str = Field(description="ISO 8601")
 
@@ -239,7 +244,7 @@ class View(Message):
     seating: list[SeatingEntry]
     deadline: str | None
     server_time: str
-    log: list[str | LogLine]
+    log: list[LogLine]
     chat: list[ChatLine]
     chat_muted: bool
     waiting: Waiting | None
@@ -415,7 +420,7 @@ ERROR_CODES = (
     "rate_limited", "not_authenticated", "scope_missing", "forbidden", "not_found",
     "not_seated", "not_your_turn", "stale", "illegal", "game_over", "chat_too_long",
     "chat_rate", "account_required", "too_late", "not_absent", "game_not_over",
-    "not_invited", "server_error", "id_reused", "busy",
+    "not_invited", "server_error", "id_reused", "unknown_game", "busy",
     # a rematch accepted over the socket sits the player down: the refusals of a seat
     "table_full", "reserved", "already_seated", "no_hands",
 )
@@ -427,8 +432,9 @@ class State(Message):
 
     type: Literal["state"]
     protocol: Literal[PROTOCOL_VERSION]
-    sequence: Annotated[int, Field(ge=0)] | None = Field(
-        None, description="The table's sequence number.")
+    sequence: Annotated[int, Field(ge=0)] = Field(
+        description="The table's sequence number: one more at each change the table's "
+                    "connections are told of; a gap means a change was not seen.")
     version: Annotated[int, Field(ge=0)]
     game_id: int | None
     view: AnyView

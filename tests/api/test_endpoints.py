@@ -517,3 +517,37 @@ def test_a_failure_of_ours_answers_in_the_documented_shape(alice, api_as, monkey
     body = response.json()
     assert body["type"] == "error" and body["code"] == "server_error"
     assert "a bug" not in body["message"]
+def test_an_id_used_for_another_move_is_a_conflict(alice, bob, api_as):
+    table = running_table(alice, bob)
+    game = table.current_game()
+    player = {0: alice, 1: bob}.get(game.state["actor"])
+    if player is None:
+        pytest.skip("the bot acts first at this deal")
+    api = api_as(player)
+    view = api.get(f"/tables/{table.pk}").json()["view"]
+    first, second = view["legal_actions"][:2]
+    api.post(f"/tables/{table.pk}/act", {"action": first, "version": view["version"],
+                                         "id": "m1"})
+
+    reused = api.post(f"/tables/{table.pk}/act", {"action": second,
+                                                  "version": view["version"], "id": "m1"})
+
+    assert reused.status_code == 409 and reused.json()["code"] == "id_reused"
+    assert Game.objects.get(pk=game.pk).actions.filter(client_id="m1").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_state_carries_the_tables_sequence_one_more_per_move(alice, bob, api_as):
+    table = running_table(alice, bob)
+    game = table.current_game()
+    player = {0: alice, 1: bob}.get(game.state["actor"])
+    if player is None:
+        pytest.skip("the bot acts first at this deal")
+    api = api_as(player)
+    before = api.get(f"/tables/{table.pk}").json()
+
+    api.post(f"/tables/{table.pk}/act", {"action": before["view"]["legal_actions"][0],
+                                         "version": before["version"]})
+
+    after = api.get(f"/tables/{table.pk}").json()
+    assert after["sequence"] == before["sequence"] + 1 == Table.objects.get(pk=table.pk).sequence

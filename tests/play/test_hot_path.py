@@ -40,7 +40,7 @@ def actor_and_move(table, alice, bob, charlie):
     return game, user, table.engine.legal_actions(game.state)[0]
 
 
-def test_a_move_takes_at_most_five_queries(table, alice, bob, charlie):
+def test_a_move_takes_at_most_six_queries(table, alice, bob, charlie):
     snapshots.get(table.pk)  # this process serves the table, as a daphne process would
     game, user, action = actor_and_move(table, alice, bob, charlie)
 
@@ -49,8 +49,9 @@ def test_a_move_takes_at_most_five_queries(table, alice, bob, charlie):
 
     statements = [q["sql"] for q in queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
     assert not result.duplicate
-    # lock the game, read the seats, look for a resent id, insert the action, save the game
-    assert len(statements) <= 5, [sql[:80] for sql in statements]
+    # lock the game, read the seats, look for a resent id, insert the action, save the game,
+    # step the table's sequence (the frames' ``sequence``)
+    assert len(statements) <= 6, [sql[:80] for sql in statements]
 
 
 def test_the_snapshot_after_a_move_comes_from_memory_and_matches_the_database(
@@ -117,3 +118,23 @@ def test_a_table_at_move_ten_thousand_reads_as_much_as_at_move_ten(table, alice)
     # The log is read newest first with a limit: the database returns LOG_LINES rows.
     log_query = next(q for q in late_queries if "message" in q and "ORDER BY" in q)
     assert f"LIMIT {LOG_LINES}" in log_query
+
+
+def test_a_move_that_read_the_seats_before_a_player_left_does_not_show_them_back(
+    table, alice, bob
+):
+    from play.actions.lookups import seats_by_position
+    from play.models import Table
+
+    game = table.current_game()
+    before = snapshots.get(table.pk)
+    moving = Table.objects.get(pk=table.pk)
+    seats = [seat for _, seat in sorted(seats_by_position(moving).items())]  # all connected
+    Seat.objects.filter(table=table, user=bob).update(connections=0)  # bob's socket closes
+    snapshots.forget(table.pk)  # ``presence``: the table's connections read it again
+    snapshots.get(table.pk)
+
+    snapshots.advance(moving, game, seats, [], previous_key=before.key)  # the move commits
+
+    seating = view_from_snapshot(snapshots.peek(table.pk), alice, "fr")["seating"]
+    assert [p["connected"] for p in seating] == [True, False, True]

@@ -196,8 +196,8 @@ def finished_snapshot(snapshot: Snapshot) -> Snapshot | None:
     if previous is None or previous.final_sequence is None:
         return None
     if snapshot.closing is None:
-        log = list(previous.actions.order_by("-seq")
-                   .values_list("message", flat=True)[:LOG_LINES])
+        rows = previous.actions.order_by("-seq").values_list("message", "source", "seat")
+        log = [LogEntry.of(*row) for row in rows[:LOG_LINES]]
         log.reverse()
         snapshot.closing = Snapshot(
             table=snapshot.table, game=previous, seats=snapshot.seats, log=log,

@@ -171,6 +171,7 @@ def test_a_waiting_table_not_played_for_ecus_has_every_key_and_no_sentence(alice
         "game": "ascenseur", "seats": 3, "actor": None, "you": 0, "result": None,
         "legal_actions": [], "rematch": None}
     assert view["waiting"]["reasons"] == ["seats_free"]
-    frame = {"type": "state", "protocol": 2, "version": 0, "game_id": None, "view": view}
+    frame = {"type": "state", "protocol": 2, "sequence": table.sequence, "version": 0,
+             "game_id": None, "view": view}
     assert errors_of(SERVER, frame) is None
     assert waiting_lines(view, ["Alice", None, None], 1, 0) == []

@@ -110,13 +110,17 @@ class ActOut(Schema):
 
 
 class State(Schema):
+    """The socket's ``state`` frame, the same object (docs/schemas/server/state.json)."""
+
     type: Literal["state"] = "state"
+    protocol: int = Field(description="The socket protocol's version (docs/protocol.md).")
     version: int
     game_id: int | None
     sequence: int = Field(description="The table's sequence: one more at every change of "
                                       "the table (docs/protocol.md).")
     view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
-                                             "otherwise: the socket's state frame.")
+                                             "otherwise: its keys are the platform's and "
+                                             "the game's (docs/schemas/views/<game>.json).")
 
 
 class LogLine(Schema):

@@ -43,6 +43,7 @@ from play.models import Game, Table
 from play.presentation import archive
 from play.presentation.options import choice_label, option_label
 from play.presentation.view import view_from_snapshot
+from play.socket.protocol import state_frame
 from taverne.games import game_name
 from taverne.refusals import Refusal
 
@@ -148,9 +149,7 @@ def _state(table: Table, user) -> dict:
     """The socket's ``state`` frame for ``user``'s seat (the spectator's otherwise)."""
     table.refresh_from_db()
     snapshot = queries.load_snapshot(table, table.current_game())
-    view = view_from_snapshot(snapshot, user, lang=_lang())
-    return {"type": "state", "version": view["version"], "game_id": view["game_id"],
-            "sequence": snapshot.sequence, "view": view}
+    return state_frame(view_from_snapshot(snapshot, user, lang=_lang()), snapshot.sequence)
 
 
 def _lang() -> str:

@@ -171,17 +171,18 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         log = [LogEntry.of(*row) for row in rows[:LOG_LINES]]
         log.reverse()
     seats_read_at = time.monotonic()  # before the read: a change after it may be missed
+    seats = list(table.seats.select_related("user"))
     return Snapshot(
         seats_read_at=seats_read_at,
         table=table,
         game=game,
-        seats=list(table.seats.select_related("user")),
+        seats=seats,
         log=log,
         chat=chat_for(table, None),
         muted=muted_ids(table),
         previous=previous_game(table, game),
         rematch=rematch_of(table),
-        waiting=waiting_of(table),
+        waiting=waiting_of(table, seats),
         sequence=table.sequence,
     )
 
@@ -195,8 +196,8 @@ def finished_snapshot(snapshot: Snapshot) -> Snapshot | None:
     if previous is None or previous.final_sequence is None:
         return None
     if snapshot.closing is None:
-        log = list(previous.actions.order_by("-seq")
-                   .values_list("message", flat=True)[:LOG_LINES])
+        rows = previous.actions.order_by("-seq").values_list("message", "source", "seat")
+        log = [LogEntry.of(*row) for row in rows[:LOG_LINES]]
         log.reverse()
         snapshot.closing = Snapshot(
             table=snapshot.table, game=previous, seats=snapshot.seats, log=log,
@@ -233,20 +234,70 @@ def rematch_of(table: Table) -> dict | None:
 # table waits, and this module sits under the economy's interface.
 _waiting_reader = None
 
+# Why a waiting table deals nothing, as the view's ``waiting.reasons`` say it, in the
+# order a reader can do something about them (docs/protocol.md, ``waiting``).
+WAITING_REASONS = (
+    "seats_free",  # players must still sit down (``players_needed`` more)
+    "rematch_invites",  # places kept for players invited to a rematch, not answered yet
+    "cave_needed",  # a seated player has not brought chips yet
+    "players_busted",  # a player's chips ran out: the table waits for their recave
+    "ecus_needed",  # a seated player has fewer écus than the least cave
+    "hands_needed",  # a seated player has no hand left today, or an unverified e-mail
+    "players_standing",  # a seated player stood up or is cashing out
+    "dealing",  # nothing is missing: the deal is on its way
+)
+# The reason each missing player's lack gives (economy/chips/waiting.py).
+_MISSING_REASONS = {
+    "not_caved": "cave_needed",
+    "not_enough_ecus": "ecus_needed",
+    "must_recave": "players_busted",
+    "no_hands": "hands_needed",
+    "level": "hands_needed",
+    "standing": "players_standing",
+    "leaving": "players_standing",
+}
+
 
 def read_waiting_with(reader) -> None:
-    """Register ``reader(table) -> dict | None``: why a waiting table deals nothing."""
+    """Register ``reader(table) -> dict | None``: why a waiting chip table deals nothing."""
     global _waiting_reader
     _waiting_reader = reader
 
 
-def waiting_of(table: Table) -> dict | None:
-    """Why the table, waiting, deals nothing (a chip table's missing chips, écus or
-    hands: docs/protocol.md, ``waiting``); None when it plays or its seats say it all.
-    No query unless the table waits."""
-    if _waiting_reader is None or table.status != Table.Status.WAITING:
+def waiting_of(table: Table, seats: list) -> dict | None:
+    """Why the table, waiting, deals nothing (docs/protocol.md, ``waiting``): its
+    ``reasons``, the free and kept places, and at a chip table what each seated player
+    lacks; None when it plays or is over. ``seats`` are its taken places (``Seat`` rows).
+    No query unless a chip table waits."""
+    if table.status != Table.Status.WAITING:
         return None
-    return _waiting_reader(table)
+    taken = {seat.position for seat in seats}
+    kept = sorted(set(table.reserved_positions()) - taken)
+    chips = _waiting_reader(table) if _waiting_reader is not None else None
+    free = table.seat_count - len(taken)
+    waiting = {
+        "reasons": [],
+        "seats_free": free,
+        "kept": kept,
+        # a table that is not played for écus starts once every place is taken
+        "players_needed": free,
+        "ready": None,
+        "cave_min": None,
+        "missing": [],
+    }
+    if chips is not None:
+        waiting.update(chips)
+    found = set()
+    if waiting["players_needed"] > len(kept):
+        found.add("seats_free")
+    if kept:
+        found.add("rematch_invites")
+    for missing in waiting["missing"]:
+        found.add("players_busted" if missing.get("busted")
+                  else _MISSING_REASONS.get(missing["reason"], "cave_needed"))
+    waiting["reasons"] = [reason for reason in WAITING_REASONS if reason in found] or [
+        "dealing"]
+    return waiting
 
 
 def muted_ids(table) -> set[int]:

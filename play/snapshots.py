@@ -113,7 +113,7 @@ class SnapshotCache:
         seats, seats_read_at = self._presence_since(before, table, seats)
         self.put(Snapshot(table=table, game=game, seats=seats, log=log, chat=chat,
                           muted=muted, previous=previous, chat_read_at=chat_read_at,
-                          worded=worded, waiting=waiting_of(table),
+                          worded=worded, waiting=waiting_of(table, seats),
                           sequence=table.sequence, seats_read_at=seats_read_at))
 
     @staticmethod

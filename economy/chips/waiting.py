@@ -32,8 +32,9 @@ LEAVING = "leaving"  # cashing out
 def waiting_reasons(table) -> dict:
     """What the (waiting) chip table lacks to deal: ``players_needed`` (seats still to be
     taken by someone), ``ready`` (players who would be dealt in now), ``cave_min`` (the
-    least cave, in chips) and ``missing``: ``{"position", "reason"}`` for each seated
-    player who would not be dealt in, by seat."""
+    least cave, in chips) and ``missing``: ``{"position", "reason", "busted"}`` for each
+    seated player who would not be dealt in, by seat (``busted``: their chips at the
+    table ran out, so the table fell back to waiting for their recave)."""
     least_cave, _ = cave_bounds(table)
     least_stack = rules_of(table).least_stack(table.options)
     seats = list(table.seats.filter(user__isnull=False, sitting_out=False)
@@ -49,13 +50,21 @@ def waiting_reasons(table) -> dict:
         if reason is None:
             ready += 1
         else:
-            missing.append({"position": seat.position, "reason": reason})
+            busted = reason in (MUST_RECAVE, NOT_ENOUGH_ECUS) and _busted(bankrolls.get(
+                seat.user_id), least_stack)
+            missing.append({"position": seat.position, "reason": reason, "busted": busted})
     return {
         "players_needed": max(0, PLAYERS_TO_DEAL - len(seats)),
         "ready": ready,
         "cave_min": least_cave,
         "missing": missing,
     }
+
+
+def _busted(bankroll, least_stack) -> bool:
+    """Whether the player's chips at the table ran out (below the least stack dealt in)."""
+    return (bankroll is not None and bankroll.status == Status.PLAYING
+            and bankroll.reserve < least_stack)
 
 
 def _lacks(table, seat, bankroll, ecus, least_cave, least_stack) -> str | None:

@@ -23,7 +23,7 @@ PLATFORM_KEYS = {
     "game", "seats", "options", "you", "actor", "result", "legal_actions", "hand",
     "version", "table_id", "game_id", "game_number", "game_slug", "status", "table_status",
     "pace", "move_seconds", "seat_names", "seating", "deadline", "server_time", "log",
-    "chat", "chat_muted", "scores",
+    "chat", "chat_muted", "scores", "ending", "waiting", "rematch",
 }
 
 

@@ -364,7 +364,8 @@ def table_context(
         "log": _log_lines(view, players),
         "chat": view.get("chat") or [],
         "chat_muted": bool(view.get("chat_muted")),
-        "board": board_context(table.game_slug, view, names),
+        # no game dealt yet: the view has the engine's common keys only, no board
+        "board": board_context(table.game_slug, view, names) if game is not None else {},
         "previous": previous_hand(table, game, you, names, previous),
         "public_fields": public_fields(view),
     }

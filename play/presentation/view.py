@@ -43,9 +43,16 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
     user_id = getattr(user, "pk", None)
     you = next((s.position for s in seats if user_id is not None and s.user_id == user_id),
                None)
-    view = {}
     if game is not None:
-        view.update(table.engine.view(game.state, you))
+        view = table.engine.view(game.state, you)
+    else:  # no game dealt yet: the engine's keys, as a view of a game nobody plays
+        view = {"game": table.game_slug, "seats": table.seat_count,
+                "options": dict(table.options or {}), "actor": None, "you": you,
+                "result": None}
+    # Every view has every platform key (docs/protocol.md): nobody to act is
+    # ``actor: null`` and no choice an empty ``legal_actions``.
+    view.setdefault("legal_actions", [])
+    view.setdefault("result", None)
     muted = user_id in snapshot.muted
     everyone = players(table, seats, you)
     view.update(
@@ -69,6 +76,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "chat": [] if muted else list(snapshot.chat),
             "chat_muted": muted,
             "waiting": snapshot.waiting,
+            "rematch": None,
         }
     )
     if snapshot.rematch is not None:
@@ -81,7 +89,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
         view["result"] = game.result
         if game.ending:  # resigned or aborted before its end: nobody is to act any more
             view["actor"] = None
-            view.pop("legal_actions", None)
+            view["legal_actions"] = []
     return view
 
 

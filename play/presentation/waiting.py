@@ -80,10 +80,11 @@ def _theirs(reason: str, name: str, cave_min: int) -> str:
 
 
 def waiting_lines(view: dict, names: list[str], taken: int, you) -> list[str]:
-    """What a waiting chip table lacks, one sentence each (the reader's own seat first);
-    [] at any other table."""
+    """What a waiting chip table (``waiting.cave_min`` set) lacks, one sentence each (the
+    reader's own seat first); [] at any other table."""
     waiting = view.get("waiting")
-    if not isinstance(waiting, dict):
+    if not isinstance(waiting, dict) or waiting.get("cave_min") is None:
+        # not a chip table: its page shows its free and kept places itself
         return []
     lines = []
     needed = waiting.get("players_needed") or 0

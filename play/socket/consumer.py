@@ -41,7 +41,7 @@ from play.presentation.table import render_error_fragment, render_table_fragment
 from play.presentation.view import view_from_snapshot
 from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
-from play.socket.protocol import ProtocolError, TokenBucket, parse_message
+from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +92,7 @@ def payload_of(snapshot, user, lang, as_html):
         payload = render_table_fragments(snapshot.table, snapshot.game, user, view, lang=lang,
                                          previous=snapshot.previous, shared=snapshot.rendered)
     else:
-        payload = {"type": "state", "version": view["version"], "game_id": view["game_id"],
-                   "sequence": snapshot.sequence, "view": view}
+        payload = state_frame(view, snapshot.sequence)
     my_turn = view["you"] is not None and view.get("actor") == view["you"]
     return Sent(view["game_id"], view["version"], snapshot.sequence, my_turn), payload
 

@@ -15,6 +15,10 @@ from contextlib import nullcontext
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+# The protocol's version, in every ``state`` frame (the first frame of a connection is
+# always one): 2 since every view has every platform key and ``waiting`` its reasons.
+PROTOCOL_VERSION = 2
+
 MAX_MESSAGE_BYTES = 8 * 1024
 RATE_PER_SECOND = 10
 BURST = 20
@@ -37,6 +41,13 @@ ERRORS = {
     "binary_unsupported": _("Seuls les messages texte (JSON) sont acceptés."),
     "server_error": _("Erreur du serveur : le message n'a pas été traité."),
 }
+
+
+def state_frame(view: dict, sequence: int) -> dict:
+    """The ``state`` frame of a view at the table's ``sequence``: the socket sends it, the
+    HTTP API answers it."""
+    return {"type": "state", "protocol": PROTOCOL_VERSION, "version": view["version"],
+            "game_id": view["game_id"], "sequence": sequence, "view": view}
 
 
 class ProtocolError(Exception):

@@ -144,10 +144,11 @@ def test_a_player_whose_chips_ran_out_must_recave(alice, bob):
                                  status=TableBankroll.Status.PLAYING)
 
     assert waiting_reasons(table)["missing"] == [
-        {"position": 0, "reason": "not_caved"}, {"position": 1, "reason": "must_recave"}]
+        {"position": 0, "reason": "not_caved", "busted": False},
+        {"position": 1, "reason": "must_recave", "busted": True}]
     ledger.post(bob, Currency.ECUS, -(ecus(bob) - 39), reason="adjustment", key="spent")
-    assert waiting_reasons(table)["missing"][1] == {"position": 1,
-                                                    "reason": "not_enough_ecus"}
+    assert waiting_reasons(table)["missing"][1] == {"position": 1, "reason": "not_enough_ecus",
+                                                    "busted": True}
 
 
 def test_it_says_who_has_no_hand_left_and_who_must_verify_their_address(
@@ -199,10 +200,14 @@ def test_the_view_says_why_a_chip_table_waits_as_data(alice, bob):
 
     view = view_for(None, bob, table=table)
 
-    assert view["waiting"] == {"players_needed": 0, "ready": 1, "cave_min": 40,
-                               "missing": [{"position": 1, "reason": "not_caved"}]}
+    assert view["waiting"] == {
+        "reasons": ["cave_needed"], "seats_free": 1, "kept": [], "players_needed": 0,
+        "ready": 1, "cave_min": 40,
+        "missing": [{"position": 1, "reason": "not_caved", "busted": False}]}
     other = do_create_table(alice, "ascenseur", seat_count=3)
-    assert view_for(None, alice, table=other)["waiting"] is None
+    assert view_for(None, alice, table=other)["waiting"] == {
+        "reasons": ["seats_free"], "seats_free": 2, "kept": [], "players_needed": 2,
+        "ready": None, "cave_min": None, "missing": []}
 
 
 def test_a_socket_frame_of_a_waiting_chip_table_reads_nothing_more(

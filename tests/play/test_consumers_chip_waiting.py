@@ -50,5 +50,7 @@ async def test_a_change_at_a_table_waiting_after_its_last_hand_reaches_its_socke
     again = await next_of(alice_socket, "state")
 
     assert again["version"] == first["version"]  # no move, yet the table came again
-    assert again["view"]["waiting"]["missing"] == [{"position": 0, "reason": "standing"}]
+    assert again["view"]["waiting"]["missing"] == [{"position": 0, "reason": "standing",
+                                                    "busted": False}]
+    assert again["view"]["waiting"]["reasons"] == ["seats_free", "players_standing"]
     await alice_socket.disconnect()

@@ -168,7 +168,7 @@ def test_only_the_players_may_ask_for_a_rematch(alice, bob, charlie):
 def test_the_finished_tables_view_follows_the_answers(alice, bob):
     old = finished_table(alice, bob)
     game = old.current_game()
-    assert "rematch" not in view_for(game, bob)
+    assert view_for(game, bob)["rematch"] is None
 
     new = do_rematch(old, alice)
     offer = view_for(game, bob)["rematch"]

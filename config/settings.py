@@ -240,6 +240,14 @@ else:
 # otherwise; PLAY_INPROCESS_SCHEDULER forces either way.
 PLAY_BOT_DELAY = float(env("PLAY_BOT_DELAY", "0.8"))
 PLAY_INPROCESS_SCHEDULER = envbool("PLAY_INPROCESS_SCHEDULER", not REDIS_URL)
+# Table sockets a player may hold and open (play/socket/limits.py, docs/protocol.md
+# "Limits"): a few per table (tabs, a phone), a few dozen in all, so many a minute.
+SOCKETS_PER_TABLE = envint("SOCKETS_PER_TABLE", 6)
+SOCKETS_PER_PLAYER = envint("SOCKETS_PER_PLAYER", 40)
+SOCKETS_OPENED_PER_MINUTE = envint("SOCKETS_OPENED_PER_MINUTE", 120)
+# Chat lines a player may post a minute, all tables together (besides 5 per 10 seconds at
+# one table: play/actions/chat.py).
+CHAT_LINES_PER_MINUTE = envint("CHAT_LINES_PER_MINUTE", 12)
 # The site's address and name. Every absolute URL the site builds (e-mails, the invitation
 # link, the payment provider's return page) starts with SITE_URL, never with the Host of
 # a request (taverne/site.py says why). `make run` passes the address it serves; the

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from play.actions.broadcast import group_send
 from play.actions.errors import ServiceError
@@ -41,6 +43,21 @@ def do_chat(table, user, text) -> ChatMessage:
             >= count
         ):
             raise ServiceError("chat_rate", _("Doucement : pas plus de 5 messages en 10 secondes."))
+        minute_ago = timezone.now() - timedelta(seconds=60)
+        if (ChatMessage.objects.filter(user=user, created_at__gte=minute_ago).count()
+                >= settings.CHAT_LINES_PER_MINUTE):
+            # All tables together: writing at many tables at once multiplies nothing.
+            raise ServiceError(
+                "chat_rate",
+                ngettext_lazy(
+                    "Doucement : pas plus de %(count)s message par minute, toutes tables "
+                    "confondues.",
+                    "Doucement : pas plus de %(count)s messages par minute, toutes tables "
+                    "confondues.",
+                    "count",
+                ),
+                count=settings.CHAT_LINES_PER_MINUTE,
+            )
         message = ChatMessage.objects.create(
             table=table, game=table.current_game(), user=user, text=text
         )

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from play.actions import (
@@ -41,6 +42,7 @@ from play.presentation.table import render_error_fragment, render_table_fragment
 from play.presentation.view import view_from_snapshot
 from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
+from play.socket import limits
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,9 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY = 4429  # too many sockets held or opened (play/socket/limits.py)
+TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet, ou "
+                     "réessayez dans un moment.")
 
 # What a token without the "play" scope may still send: it watches.
 WATCHING = ("ping", "sync", "mute")
@@ -97,12 +102,18 @@ def payload_of(snapshot, user, lang, as_html):
     return Sent(view["game_id"], view["version"], snapshot.sequence, my_turn), payload
 
 
+def _text(message, lang) -> str:
+    with translation.override(lang):
+        return str(message)
+
+
 def _sync_open(table_id, user, token, lang, as_html):
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise ServiceError("not_found", _("Cette table n'existe pas."))
     if not can_watch(table, user, token):
-        raise ServiceError("forbidden", _("Cette table est privée."))
+        # As for a missing table: an outsider is not told that a private one exists.
+        raise ServiceError("not_found", _("Cette table n'existe pas."))
     position = do_connect(table_id, user)
     return position, *_render(table_id, user, lang, as_html)
 
@@ -222,6 +233,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        wait = await database_sync_to_async(limits.open_socket)(self.user.pk, self.table_id)
+        if wait is not None:
+            await self._send_json({"type": "error", "code": "rate_limited",
+                                   "message": _text(TOO_MANY_SOCKETS, self.lang),
+                                   "retry_after": wait})
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.counted = True
         token = query.get("token", query.get("invitation", [""]))[0]
         # Subscribe BEFORE reading the table: a change committed between the read and
         # the subscription would otherwise never reach this page (a page swapped by a
@@ -234,6 +253,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
         except ServiceError as refusal:
             await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+            await self._release()
             await self._error(refusal.as_dict(self.lang))
             code = CLOSE_NOT_FOUND if refusal.code == "not_found" else CLOSE_FORBIDDEN
             await self.close(code=code)
@@ -241,7 +261,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.joined = True
         await self._send_payload(sent, payload)
 
+    async def _release(self):
+        """The socket no longer counts against its player's limits."""
+        if getattr(self, "counted", False):
+            self.counted = False
+            await database_sync_to_async(limits.close_socket)(self.user.pk, self.table_id)
+
     async def disconnect(self, code):
+        await self._release()
         if not getattr(self, "joined", False):
             return
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)

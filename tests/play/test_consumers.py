@@ -295,8 +295,11 @@ async def test_an_unlisted_table_needs_the_invitation_token(alice, bob, charlie)
 
     table = await database_sync_to_async(unlisted)()
     refused = await open_socket(charlie, table.pk)
-    assert (await refused.receive_json_from())["code"] == "forbidden"
-    assert (await refused.receive_output())["code"] == 4403
+    missing = await open_socket(charlie, table.pk + 1000)
+    # As a missing table answers: an outsider is not told that a private one exists.
+    hidden, absent = await refused.receive_json_from(), await missing.receive_json_from()
+    assert hidden == absent and hidden["code"] == "not_found"
+    assert (await refused.receive_output())["code"] == (await missing.receive_output())["code"]
 
     welcome = await open_socket(charlie, table.pk, query=f"token={table.invite_token}")
     state = await next_of(welcome, "state")

@@ -5,6 +5,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from economy import contests
 from economy.errors import EconomyError
 from economy.models import (
     CardDeck,
@@ -160,6 +161,10 @@ class ContestAdmin(admin.ModelAdmin):
     list_display = ["name", "game_slug", "starts_at", "ends_at", "winners_count"]
 
     def save_model(self, request, obj, form, change):
+        """A contest created, or re-timed, after games of its period were played: its
+        standings are computed again from them (then kept up as games finish)."""
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+        if not change or {"game_slug", "starts_at", "ends_at"} & set(form.changed_data):
+            contests.rebuild(obj)

@@ -180,11 +180,11 @@ def _fold_sign(hands: _Hands, folder, other, names) -> Sign | None:
                    if elsewhere >= FOLD_MIN_HANDS else None)
     if rate < FOLD_RATE_MIN or (others_rate is not None and rate < FOLD_RATIO * others_rate):
         return None
-    text = _("%(folder)s s'est couché devant %(other)s dans %(rate)s %% de leurs %(hands)s "
-             "mains communes") % {"folder": names[folder], "other": names[other],
+    text = _("%(folder)s a jeté ses cartes face à %(other)s dans %(rate)s %% de leurs "
+             "%(hands)s mains communes") % {"folder": names[folder], "other": names[other],
                                   "rate": round(100 * rate), "hands": together}
     if others_rate is not None:
-        text += _(", contre %(others)s %% devant les autres joueurs") % {
+        text += _(", contre %(others)s %% face aux autres joueurs") % {
             "others": round(100 * others_rate)}
     return Sign(FOLDS_TO_ONE, text + ".")
 
@@ -217,8 +217,8 @@ def report(since: datetime, until: datetime | None = None, *, table_id: int | No
         if row.net >= DUMP_MIN_ECUS and caved[loser] and (
                 row.net >= DUMP_SHARE_OF_CAVES * caved[loser]):
             row.signs.append(Sign(DUMPS_CAVE, _(
-                "%(loser)s a perdu %(amount)s écus au profit de %(winner)s : %(share)s %% "
-                "de ses caves de la période.") % {
+                "%(loser)s a perdu %(amount)s écus face à %(winner)s, soit %(share)s %% de "
+                "ses caves de la période.") % {
                     **words, "share": round(100 * row.net / caved[loser])}))
         for (table, account), (cave, cashed) in sorted(moves.items()):
             went = hands.flow_at[(table, loser, winner)] - hands.flow_at[(table, winner, loser)]

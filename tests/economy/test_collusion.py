@@ -82,9 +82,9 @@ def test_it_reports_a_new_account_losing_its_cave_to_one_opponent(receiver, dump
     codes = {s.code for s in row.signs}
     assert codes == {collusion.DUMPS_CAVE, collusion.NO_CASH_OUT, collusion.FOLDS_TO_ONE}
     text = " ".join(s.text for s in row.signs)
-    assert "Denis a perdu 300 écus au profit de Alice : 100 % de ses caves" in text
+    assert "Denis a perdu 300 écus face à Alice, soit 100 % de ses caves" in text
     assert "Denis a cavé 300 écus à la table" in text and "sans rien ramasser" in text
-    assert "Denis s'est couché devant Alice dans" in text
+    assert "Denis a jeté ses cartes face à Alice dans" in text
     assert row.suspect
 
 
@@ -146,7 +146,7 @@ def test_staff_read_the_report_flag_and_clear_in_the_admin(receiver, dumper, adm
     page = admin_client.get("/admin/economy/accountflag/rapport/", {"since": since})
     text = page.content.decode()
     assert page.status_code == 200
-    assert "Denis a perdu 300 écus au profit de Alice" in text
+    assert "Denis a perdu 300 écus face à Alice" in text
     assert "Signaler les comptes de la paire suspecte" in text
     flagged = admin_client.post("/admin/economy/accountflag/rapport/", {"since": since})
     assert flagged.status_code == 302

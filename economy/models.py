@@ -363,7 +363,11 @@ class HandDeal(models.Model):
                 fields=["user", "table_id", "game_number"], name="hand_deal_once"
             ),
         ]
-        indexes = [models.Index(fields=["user", "game_slug", "day", "source"], name="hand_day")]
+        indexes = [
+            models.Index(fields=["user", "game_slug", "day", "source"], name="hand_day"),
+            # Who was dealt in at one hand: a contest's scores when it ends, the reports.
+            models.Index(fields=["table_id", "game_number"], name="hand_deal_table"),
+        ]
 
 
 # ----- chips at tables (economy/chips/): caves, reserves, movements, rake, decks ---------

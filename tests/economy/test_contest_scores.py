@@ -121,7 +121,7 @@ def test_it_rebuilds_a_contest_created_after_its_games_were_played(alice, bob):
 def test_it_rebuilds_when_staff_create_or_retime_a_contest_in_the_admin(alice, bob,
                                                                           admin_client):
     finished_hand(a_table(), 1, [(alice, 8), (bob, -8)])
-    now = timezone.now()
+    now = timezone.localtime()  # the admin's fields are in the site's time zone
     form = {"game_slug": "ramponneau", "name": "Concours du soir", "winners_count": 3,
             "starts_at_0": (now - timedelta(hours=2)).strftime("%Y-%m-%d"),
             "starts_at_1": (now - timedelta(hours=2)).strftime("%H:%M:%S"),
@@ -131,6 +131,12 @@ def test_it_rebuilds_when_staff_create_or_retime_a_contest_in_the_admin(alice, b
     assert response.status_code == 302, response.content.decode()[:2000]
     contest = Contest.objects.get(name="Concours du soir")
     assert scores(contest) == {"Alice": (8, 1), "Bob": (-8, 1)}
+    later = now + timedelta(hours=1)  # re-timed: the hand is no longer in its period
+    form.update({"starts_at_0": later.strftime("%Y-%m-%d"),
+                 "starts_at_1": later.strftime("%H:%M:%S")})
+    response = admin_client.post(f"/admin/economy/contest/{contest.pk}/change/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert contests.standings(contest) == []
 
 
 def test_a_flagged_account_is_held_out_of_standings_and_winners_until_cleared(

@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import DeviceSeen, SignupOrigin, User
 from economy import games
@@ -53,6 +54,14 @@ NO_CASH_OUT = "no_cash_out"
 FOLDS_TO_ONE = "folds_to_one"
 SHARED_ADDRESS = "shared_address"
 SHARED_DEVICE = "shared_device"
+# How a flag's reason names each sign.
+SIGN_LABELS = {
+    DUMPS_CAVE: gettext_lazy("perte de cave"),
+    NO_CASH_OUT: gettext_lazy("cave sans retour"),
+    FOLDS_TO_ONE: gettext_lazy("cartes jetées face à un seul"),
+    SHARED_ADDRESS: gettext_lazy("même adresse d'inscription"),
+    SHARED_DEVICE: gettext_lazy("même navigateur"),
+}
 # Signs that say something on their own; a shared address or browser (a family, a café)
 # makes a pair suspect only with DUMP_MIN_ECUS moved from one to the other.
 STRONG_SIGNS = {DUMPS_CAVE, NO_CASH_OUT, FOLDS_TO_ONE}
@@ -265,7 +274,7 @@ def do_flag_suspects(found: Report, by=None) -> list[AccountFlag]:
     flags = []
     period = f"{found.since:%d/%m/%Y} – {found.until:%d/%m/%Y}"
     for row in found.suspects:
-        signs = ", ".join(s.code for s in row.signs)
+        signs = ", ".join(str(SIGN_LABELS[s.code]) for s in row.signs)
         for account, other in ((row.loser, row.winner), (row.winner, row.loser)):
             reason = _("Collusion possible avec %(other)s (%(signs)s), %(period)s") % {
                 "other": other.public_name, "signs": signs, "period": period}

@@ -127,7 +127,8 @@ def test_flagged_accounts_leave_the_contest_until_staff_clear_them(receiver, dum
                  "--flag", stdout=open("/dev/null", "w"))
     flags = AccountFlag.objects.filter(cleared_at__isnull=True)
     assert {f.account for f in flags} == {receiver, dumper}
-    assert "Collusion possible avec Denis" in flags.get(account=receiver).reason
+    assert "Collusion possible avec Denis (perte de cave, cave sans retour" in (
+        flags.get(account=receiver).reason)
     assert contests.standings(contest) == []
     call_command("collusion_report", "--since", (now - timedelta(hours=1)).isoformat(),
                  "--flag", stdout=open("/dev/null", "w"))

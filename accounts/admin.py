@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken, DeviceSeen, SignupOrigin, User
 
 
 @admin.register(User)
@@ -37,3 +37,30 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # made by their owner on the profile page, shown once
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SignupOrigin)
+class SignupOriginAdmin(ReadOnly):
+    """Where accounts were made (accounts/origins.py): search an address to see the
+    accounts made from it."""
+
+    list_display = ["user", "address", "created_at"]
+    search_fields = ["user__username", "address"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(DeviceSeen)
+class DeviceSeenAdmin(ReadOnly):
+    """Browsers accounts were used on, by the hash of their cookie: search a hash to see
+    the accounts seen on one browser."""
+
+    list_display = ["user", "device", "first_seen", "last_seen"]
+    search_fields = ["user__username", "device"]

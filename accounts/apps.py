@@ -7,4 +7,5 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Comptes")
 
     def ready(self):
-        from accounts import checks  # noqa: F401  (registers the deployment checks)
+        # Registered on import: the deployment checks; the sign-up address and device.
+        from accounts import checks, signals  # noqa: F401

@@ -1,6 +1,9 @@
+from allauth.account.forms import SignupForm as AllauthSignupForm
+from allauth.core import context as allauth_context
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts import origins
 from accounts.models import ApiToken, User
 from accounts.names import check_name
 
@@ -26,3 +29,20 @@ class TokenForm(forms.Form):
                            help_text=_("Pour le reconnaître : « mon robot d'Ascenseur »."))
     scopes = forms.MultipleChoiceField(label=_("Droits"), choices=ApiToken.Scope.choices,
                                        widget=forms.CheckboxSelectMultiple, required=False)
+
+
+class SignupForm(AllauthSignupForm):
+    """allauth's sign-up form, refused once the visitor's address made
+    ``SIGNUPS_PER_ADDRESS_PER_DAY`` accounts in 24 hours (accounts/origins.py)."""
+
+    def clean(self):
+        cleaned = super().clean()
+        request = allauth_context.request
+        if request is not None and not origins.may_sign_up(request):
+            raise forms.ValidationError(
+                _("Trop de comptes ont été créés depuis votre adresse aujourd'hui : "
+                  "réessayez demain. Si vous partagez cette connexion (un café, une "
+                  "école), écrivez-nous."),
+                code="signups_per_address",
+            )
+        return cleaned

@@ -111,3 +111,37 @@ class ApiToken(models.Model):
 
     def allows(self, scope: str) -> bool:
         return scope in (self.scopes or [])
+
+
+class SignupOrigin(models.Model):
+    """Where an account was created from: the visitor's address (allauth's
+    ``get_client_ip``, behind TRUSTED_PROXY_COUNT proxies). It limits the accounts made
+    from one address a day (accounts/origins.py) and shows staff accounts made together
+    (the collusion report, economy/collusion.py)."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="signup_origin")
+    address = models.GenericIPAddressField(_("adresse"), null=True, blank=True)
+    created_at = models.DateTimeField(_("date"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("origine d'inscription")
+        verbose_name_plural = _("origines d'inscription")
+        indexes = [models.Index(fields=["address", "created_at"], name="signup_address_day")]
+
+
+class DeviceSeen(models.Model):
+    """A browser an account signed up or signed in from: the hash of its long-lived
+    device cookie (accounts/origins.py), never the cookie itself. Two accounts seen on
+    one browser is a sign staff read in the collusion report."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="devices")
+    device = models.CharField(_("appareil (empreinte)"), max_length=64, db_index=True)
+    first_seen = models.DateTimeField(_("vu la première fois"), auto_now_add=True)
+    last_seen = models.DateTimeField(_("vu la dernière fois"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("appareil")
+        verbose_name_plural = _("appareils")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "device"], name="device_seen_once"),
+        ]

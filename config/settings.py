@@ -136,6 +136,8 @@ MIDDLEWARE = [
     "accounts.middleware.PreferredLanguageMiddleware",
     # After authentication: when a player was last here (the lobby's "en ligne").
     "accounts.middleware.LastSeenMiddleware",
+    # Sets the device cookie a sign-up or sign-in asked for (accounts/origins.py).
+    "accounts.origins.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -308,6 +310,11 @@ ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 # allauth's e-mails link with SITE_URL and greet with SITE_NAME (their subjects start
 # with "[SITE_NAME] "), not with the request's host.
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# The sign-up form refuses a visitor whose address made this many accounts in the last
+# 24 hours (accounts/origins.py; 0: no limit). Throw-away accounts are how écus are
+# farmed and dumped to another player (docs/economy.md, "Honest chips").
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
+SIGNUPS_PER_ADDRESS_PER_DAY = envint("SIGNUPS_PER_ADDRESS_PER_DAY", 3)
 # Visitors who play against bots without an account become guests (accounts/guests.py):
 # at most this many new guests per IP address and period (count, seconds).
 GUESTS_PER_IP = (10, 3600)

@@ -1,12 +1,22 @@
 """The economy in the admin: staff set the offers (token bundles, hand packs, daily
 allowances), start contests and refund purchases; money records are read only."""
 
+from datetime import timedelta
+
+from django import forms
 from django.contrib import admin, messages
-from django.utils.translation import gettext
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from economy import collusion, contests
 from economy.errors import EconomyError
 from economy.models import (
+    AccountFlag,
     CardDeck,
     ChipMovement,
     Contest,
@@ -160,6 +170,100 @@ class ContestAdmin(admin.ModelAdmin):
     list_display = ["name", "game_slug", "starts_at", "ends_at", "winners_count"]
 
     def save_model(self, request, obj, form, change):
+        """A contest created, or re-timed, after games of its period were played: its
+        standings are computed again from them (then kept up as games finish)."""
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+        if not change or {"game_slug", "starts_at", "ends_at"} & set(form.changed_data):
+            contests.rebuild(obj)
+
+
+# ----- honest chips: the collusion report and the accounts it flags ----------------------
+
+
+class CollusionReportForm(forms.Form):
+    since = forms.DateTimeField(label=_("Depuis"))
+    until = forms.DateTimeField(label=_("Jusqu'à"), required=False,
+                                help_text=_("Vide : maintenant."))
+    table = forms.IntegerField(label=_("Table n°"), required=False, min_value=1,
+                               help_text=_("Vide : toutes les tables d'écus."))
+    everyone = forms.BooleanField(label=_("Toutes les paires, pas seulement les suspectes"),
+                                  required=False)
+
+
+@admin.action(description=_("Lever le signalement (le compte est de nouveau classé)"))
+def clear_flags(modeladmin, request, queryset):
+    cleared = sum(collusion.do_clear_flag(flag, request.user) for flag in queryset)
+    modeladmin.message_user(request, ngettext(
+        "%(count)d signalement levé.", "%(count)d signalements levés.", cleared)
+        % {"count": cleared}, messages.SUCCESS)
+
+
+@admin.register(AccountFlag)
+class AccountFlagAdmin(admin.ModelAdmin):
+    """Accounts held out of the contests: flagged by the collusion report (or by staff,
+    « Ajouter »), until staff clear them (the action; the note says why)."""
+
+    list_display = ["account", "reason", "flagged_at", "flagged_by", "cleared_at",
+                    "cleared_by", "note"]
+    list_filter = [("cleared_at", admin.EmptyFieldListFilter)]
+    search_fields = ["account__username", "reason"]
+    actions = [clear_flags]
+    fields = ["account", "reason", "note"]
+    raw_id_fields = ["account"]
+    change_list_template = "admin/economy/accountflag/change_list.html"
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["account", "reason"] if obj else []
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.flagged_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # cleared, never deleted: the record says who cleared it and why
+
+    def get_urls(self):
+        report = self.admin_site.admin_view(self.report_view)
+        return [path("rapport/", report, name="economy_accountflag_report"),
+                *super().get_urls()]
+
+    def report_view(self, request):
+        """Net écus between pairs of accounts over a period and table, with the signs;
+        POST flags the suspect pairs' accounts."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        data = request.POST if request.method == "POST" else request.GET
+        form = CollusionReportForm(data or {
+            "since": timezone.localtime() - timedelta(days=7)})
+        found = None
+        if form.is_valid():
+            found = collusion.report(form.cleaned_data["since"], form.cleaned_data["until"],
+                                     table_id=form.cleaned_data["table"])
+            if request.method == "POST" and self.has_add_permission(request):
+                flags = collusion.do_flag_suspects(found, by=request.user)
+                self.message_user(request, ngettext(
+                    "%(count)d compte signalé.", "%(count)d comptes signalés.", len(flags))
+                    % {"count": len(flags)}, messages.SUCCESS)
+                return redirect(f"{request.path}?{request.POST.urlencode()}")
+        rows = None
+        if found is not None:
+            rows = found.rows if form.cleaned_data["everyone"] else found.suspects
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Rapport : écus entre joueurs"),
+            "opts": self.model._meta,
+            "form": form,
+            "report": found,
+            "rows": rows,
+            "thresholds": {
+                "share": round(100 * collusion.DUMP_SHARE_OF_CAVES),
+                "min_ecus": collusion.DUMP_MIN_ECUS,
+                "fold_hands": collusion.FOLD_MIN_HANDS,
+                "fold_rate": round(100 * collusion.FOLD_RATE_MIN),
+                "fold_ratio": collusion.FOLD_RATIO,
+            },
+        }
+        return TemplateResponse(request, "admin/economy/collusion_report.html", context)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from economy import games, hands
+from economy import contests, games, hands
 from economy.chips import caves, deals, standings, waiting
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
@@ -39,6 +39,7 @@ __all__ = [
     "count_hand",
     "counts_hands_per_game",
     "deal_chip_hand",
+    "game_finished",
     "is_chip_game",
     "is_chip_table",
     "may_be_dealt",
@@ -163,3 +164,13 @@ def net_ecus_won(game_slug: str, since) -> list[tuple[int, int]]:
     """(user id, écus won net) at the game's tables since ``since``, best first: caves,
     cash-outs and debts (chips still at a table count when cashed out)."""
     return standings.net_ecus_won(game_slug, since)
+
+
+# ----- contests ------------------------------------------------------------------------
+
+
+def game_finished(game) -> None:
+    """A game has just finished (result and ``finished_at`` set, in the transaction that
+    finished it): its players' scores join the running contests' standings. A failure is
+    logged and rolled back to its savepoint: the game still finishes."""
+    contests.game_finished_safely(game)

@@ -363,7 +363,11 @@ class HandDeal(models.Model):
                 fields=["user", "table_id", "game_number"], name="hand_deal_once"
             ),
         ]
-        indexes = [models.Index(fields=["user", "game_slug", "day", "source"], name="hand_day")]
+        indexes = [
+            models.Index(fields=["user", "game_slug", "day", "source"], name="hand_day"),
+            # Who was dealt in at one hand: a contest's scores when it ends, the reports.
+            models.Index(fields=["table_id", "game_number"], name="hand_deal_table"),
+        ]
 
 
 # ----- chips at tables (economy/chips/): caves, reserves, movements, rake, decks ---------
@@ -489,3 +493,55 @@ class Contest(models.Model):
 
     def get_absolute_url(self):
         return reverse("economy:contest", args=[self.pk])
+
+
+class ContestScore(models.Model):
+    """One player's running total in one contest, added to when a game of the period
+    finishes (economy/contests.py): the standings read these rows, never the history."""
+
+    contest = models.ForeignKey(Contest, on_delete=models.CASCADE, related_name="scores")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    score = models.BigIntegerField(default=0)
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "user"], name="contest_score_once"),
+        ]
+        indexes = [models.Index(fields=["contest", "-score"], name="contest_score_rank")]
+
+
+# ----- honest chips: accounts held out of the contests (economy/collusion.py) -------------
+
+
+class AccountFlag(models.Model):
+    """An account staff (or the collusion report) set aside: while not cleared, it is held
+    out of every contest's standings and winners. Clearing keeps the row: who cleared it,
+    when and why."""
+
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="flags", verbose_name=_("compte"))
+    reason = models.CharField(_("motif"), max_length=300)
+    flagged_at = models.DateTimeField(_("signalé le"), auto_now_add=True)
+    flagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("signalé par"))
+    cleared_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("levé par"))
+    cleared_at = models.DateTimeField(_("levé le"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("compte signalé")
+        verbose_name_plural = _("comptes signalés")
+        ordering = ["-flagged_at", "-id"]
+        indexes = [models.Index(fields=["account", "cleared_at"], name="account_flag_open")]
+
+    def __str__(self):
+        return f"{self.account} : {self.reason}"
+
+    @property
+    def active(self) -> bool:
+        return self.cleared_at is None

@@ -16,13 +16,14 @@ def contest_list(request):
 def contest_detail(request, pk):
     """Standings, live while it runs (htmx polls the fragment), then the winners."""
     contest = get_object_or_404(Contest, pk=pk)
+    ranked = contests.standings(contest)
     context = {
         "contest": contest,
         "game_name": games.name_or_slug(contest.game_slug),
         "phase": contests.phase(contest),
         "scoring": contests.scoring(contest),
-        "standings": contests.standings(contest),
-        "winners": contests.winners(contest),
+        "standings": ranked,
+        "winners": contests.winners(contest, ranked),
     }
     if getattr(request, "htmx", False):
         return render(request, "economy/contests/_standings.html", context)

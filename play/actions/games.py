@@ -210,6 +210,7 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     game.finished_at = timezone.now()
     game.actor = game.deadline = game.bot_due_at = game.remind_at = None
     ratings.rate_finished_game(game)  # a resignation rates (resigners last); an abort never
+    economy.game_finished(game)  # the contests' standings (an abort has no scores)
     if table.status == Table.Status.PLAYING:
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
@@ -252,6 +253,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.finished_at = now
         game.actor = game.deadline = game.bot_due_at = game.remind_at = None
         ratings.rate_finished_game(game)  # between people only, once (ratings/services.py)
+        economy.game_finished(game)  # the running contests' standings
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()
             return start_game(table, next_carry(table, game.state), finished=game)

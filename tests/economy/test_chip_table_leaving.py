@@ -191,12 +191,14 @@ def test_a_hand_whose_seat_was_freed_still_gives_the_stack_back(alice, bob):
 
 
 def _finished_deal(table, number, scores, players):
-    Game.objects.create(table=table, number=number, state={}, status=Game.Status.FINISHED,
-                        result={"scores": scores}, finished_at=timezone.now())
+    game = Game.objects.create(table=table, number=number, state={},
+                               status=Game.Status.FINISHED, result={"scores": scores},
+                               finished_at=timezone.now())
     for position, user in players.items():
         HandDeal.objects.create(user=user, game_slug=table.game_slug,
                                 day=timezone.localdate(), table_id=table.pk,
                                 game_number=number, position=position, source="free")
+    contests.game_finished(game)  # as play does when a hand ends
 
 
 def test_an_ambigu_player_sitting_where_a_big_winner_sat_does_not_inherit(alice, bob, dora):
@@ -209,6 +211,9 @@ def test_an_ambigu_player_sitting_where_a_big_winner_sat_does_not_inherit(alice,
     _finished_deal(table, 2, [-5, 5], {0: dora, 1: bob})
     Seat.objects.create(table=table, position=0, user=dora)  # alice left, dora sat down
     Seat.objects.create(table=table, position=1, user=bob)
+    scores = {s.user_id: (s.score, s.games) for s in contests.standings(contest)}
+    assert scores == {alice.pk: (300, 1), bob.pk: (-295, 2), dora.pk: (-5, 1)}
+    contests.rebuild(contest)  # from the history: the same
     scores = {s.user_id: (s.score, s.games) for s in contests.standings(contest)}
     assert scores == {alice.pk: (300, 1), bob.pk: (-295, 2), dora.pk: (-5, 1)}
 

@@ -58,7 +58,7 @@ def test_moves_inside_a_hand_never_reach_the_economy_only_its_end_does(alice, bo
     assert economy_calls == []
     while (game := Game.objects.get(table=table, number=number)).status == Game.Status.PLAYING:
         do_act(game, table.seats.get(position=game.state["actor"]).user, calling(game), None)
-    assert economy_calls == ["is_chip_table", "chip_hand_ended",
+    assert economy_calls == ["game_finished", "is_chip_table", "chip_hand_ended",
                              "is_chip_table", "deal_chip_hand"]
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy as ngettext
 
 from cardgames import BadOptions
 from cardgames.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
@@ -33,6 +36,45 @@ def _check_pace(pace, move_seconds):
     )
 
 
+def _refuse_keeper_options(engine, resolved: dict) -> None:
+    """The rake is a tavern keeper's, set from "Ma taverne" with a deck of cards: anywhere
+    else it keeps the game's default (none)."""
+    defaults = {option.key: option.default for option in engine.options}
+    if any(resolved.get(key) != defaults.get(key)
+           for key in economy.keeper_options(engine.slug)):
+        raise ServiceError(
+            "keeper_only",
+            _("Seul un tavernier fixe un prélèvement : il ouvre sa table depuis « Ma "
+              "taverne », avec un jeu de cartes de son inventaire."),
+        )
+
+
+def waiting_tables_cap() -> int:
+    return settings.PLAY_WAITING_TABLES_PER_PLAYER
+
+
+def _check_waiting_tables_cap(owner) -> None:
+    """At most PLAY_WAITING_TABLES_PER_PLAYER tables waiting for players per player (their
+    tavern tables aside): the lobby is nobody's to fill. The player's row is locked so
+    that tables created at once are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+    cap = waiting_tables_cap()
+    waiting = (Table.objects.filter(owner=owner, status=Table.Status.WAITING, practice=False)
+               .exclude(pk__in=economy.kept_table_ids(owner)).count())
+    if waiting >= cap:
+        raise ServiceError(
+            "too_many_tables",
+            ngettext(
+                "Vous avez déjà %(count)s table qui attend des joueurs, le maximum : "
+                "lancez-la ou quittez-la avant d'en ouvrir une autre.",
+                "Vous avez déjà %(count)s tables qui attendent des joueurs, le maximum : "
+                "lancez-en une ou quittez-en une avant d'en ouvrir une autre.",
+                cap,
+            ),
+            count=cap,
+        )
+
+
 def do_create_table(
     owner,
     game_slug,
@@ -45,8 +87,14 @@ def do_create_table(
     stakes=None,
     name="",
     practice=False,
+    tavern=False,
 ) -> Table:
-    """A new table, its owner seated at position 0 (a guest's only for practice)."""
+    """A new table, its owner seated at position 0 (a guest's only for practice).
+
+    ``tavern``: opened by the economy from a keeper's tavern, with a deck of cards
+    (economy/chips/taverns.py); only such a table takes the keeper's options (the rake),
+    and it does not count against the cap on waiting tables.
+    """
     if not practice:
         refuse_guest(owner, NO_HUMAN_TABLE)
     engine = engine_of(game_slug)
@@ -55,12 +103,16 @@ def do_create_table(
         engine.check_seats(seat_count, resolved)
     except BadOptions as refusal:
         raise ServiceError("bad_options", engine_words(game_slug, refusal)) from None
+    if owner is not None and not tavern:  # a system table's (no owner) rake is burnt
+        _refuse_keeper_options(engine, resolved)
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", _("Visibilité inconnue."))
     _check_pace(pace, move_seconds)
     if owner is not None:
         check_hands(game_slug, owner, practice=practice)
     with transaction.atomic():
+        if owner is not None and not practice and not tavern:
+            _check_waiting_tables_cap(owner)
         table = Table.objects.create(
             game_slug=game_slug,
             name=name[:80],

@@ -186,9 +186,10 @@ def check_bot_level(level: str) -> str:
 
 
 def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
-    """Seat a bot playing at ``level`` (débutant, habitué, maître); only a seated player (or
-    the owner) may, and never at a table played for écus (docs/economy.md, "Bots and
-    écus"): practice tables are where one plays bots at those games."""
+    """Seat a bot playing at ``level`` (débutant, habitué, maître); only the table's host
+    (its owner) may, and never at a table played for écus (docs/economy.md, "Bots and
+    écus"): practice tables are where one plays bots at those games. A bot is never a
+    stranger's way to fill a table others wait at."""
     level = check_bot_level(level)
     with transaction.atomic():
         table = lock_table(table)
@@ -199,10 +200,9 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
                   "entraîner contre des automates, choisissez « Jouer maintenant contre des "
                   "robots » dans la salle de jeu."),
             )
-        if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
+        if by_user is None or table.owner_id != by_user.pk:
             raise ServiceError(
-                "forbidden",
-                _("Seuls les joueurs de la table peuvent ajouter un automate."),
+                "forbidden", _("Seul l'hôte de la table peut ajouter un automate."),
             )
         _check_waiting(table)
         seat = seat_bot(table, _free_position(table, position), level)
@@ -211,19 +211,35 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
 
 
 def do_remove_bot(table, by_user, position) -> None:
-    """Take the bot at ``position`` away from a table still waiting for players; only a
-    seated player (or the owner) may. Its place opens to anyone the table admits."""
+    """Take the bot at ``position`` away from a table still waiting for players (the
+    host only). Its place opens to anyone the table admits."""
+    do_free_seat(table, by_user, position, bots_only=True)
+
+
+def do_free_seat(table, by_user, position, *, bots_only=False) -> None:
+    """The host frees a seat of a table still waiting for players: a bot's, or a player's
+    who sat and does not start the game (that player may sit again). At a chip table
+    every seated player has caved: their seat is theirs until they cash out."""
     with transaction.atomic():
         table = lock_table(table)
-        if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
+        if by_user is None or table.owner_id != by_user.pk:
             raise ServiceError(
                 "forbidden",
-                _("Seuls les joueurs de la table peuvent retirer un automate."),
+                _("Seul l'hôte de la table peut retirer un automate ou libérer une place."),
             )
         _check_waiting(table)
         seat = table.seats.filter(position=position).first() if isinstance(position, int) else None
-        if seat is None or not seat.is_bot:
+        if seat is None or (bots_only and not seat.is_bot):
             raise ServiceError("bad_options", _("Il n'y a pas d'automate à cette place."))
+        if seat.user_id == by_user.pk:
+            raise ServiceError("bad_options",
+                               _("C'est votre place : pour la quitter, quittez la table."))
+        if not seat.is_bot and economy.is_chip_table(table):
+            raise ServiceError(
+                "forbidden",
+                _("À une table d'écus, un joueur assis a cavé : lui seul ramasse ses gains "
+                  "et libère sa place."),
+            )
         seat.delete()
         broadcast_table_changed(table.pk, 0)
 

@@ -206,7 +206,10 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool,
         "can_add_bot": (owner and open_seat and free_for_anyone
                         and not economy.is_chip_table(table)),
         "freeable_seats": [
-            {"position": p["position"], "name": p["name"], "bot": p["bot"]}
+            {"position": p["position"],
+             "label": (_("Retirer %(name)s") % {"name": p["name"]} if p["bot"] else
+                       _("Libérer la place %(of_name)s") % {"name": p["name"],
+                                                           "of_name": of_name(p["name"])})}
             for p in players
             if owner and table.status == "waiting" and p["taken"] and p["position"] != you
             and (p["bot"] or not economy.is_chip_table(table))

@@ -192,19 +192,20 @@ def test_the_scheduler_loop_expires_waiting_tables(alice, monkeypatch):
     assert table.status == Table.Status.CLOSED
 
 
-def test_the_host_sees_buttons_to_free_seats_and_the_others_do_not(alice, bob, client):
-    table = do_create_table(alice, "ascenseur", seat_count=4)
-    do_add_bot(table, alice, position=3)
-    do_join(table, bob)
+def test_the_host_sees_buttons_to_free_seats_with_elision_and_the_others_do_not(alice, bob,
+                                                                               client):
+    table = do_create_table(bob, "ascenseur", seat_count=4)
+    do_add_bot(table, bob, position=3)
+    do_join(table, alice)
     bot_name = table.seats.get(position=3).bot
 
-    client.force_login(alice)
+    client.force_login(bob)
     page = client.get(table.get_absolute_url()).content.decode()
-    assert f"Retirer {bot_name}" in page and "Libérer la place de Bob" in page
+    assert f"Retirer {bot_name}" in page and "Libérer la place d&#x27;Alice" in page
     assert "Ajouter un automate" in page
     client.post(f"/jouer/tables/{table.pk}/places/3/liberer/")
     assert not table.seats.filter(position=3).exists()
 
-    client.force_login(bob)
+    client.force_login(alice)
     page = client.get(table.get_absolute_url()).content.decode()
     assert "Libérer la place" not in page and "Ajouter un automate" not in page

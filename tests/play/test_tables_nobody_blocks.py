@@ -181,15 +181,22 @@ def test_an_expired_chip_table_pays_its_players_back(alice):
     assert not table.seats.exists()
 
 
-def test_the_scheduler_loop_expires_waiting_tables(alice, monkeypatch):
-    table = do_create_table(alice, "ascenseur", seat_count=4)
-    age(table, 25)
+def test_the_scheduler_loop_expires_waiting_tables_once_a_minute(alice, monkeypatch):
+    now = timezone.now()
+    first, second = (do_create_table(alice, "ascenseur", seat_count=4) for _ in range(2))
+    age(first, 25)
     monkeypatch.setattr(scheduler, "_last_expiry", None)
 
-    scheduler._run_due_and_close()
+    scheduler._expire_tables_if_due(now)
+    age(second, 25)
+    scheduler._expire_tables_if_due(now + timedelta(seconds=30))  # too soon: nothing
 
-    table.refresh_from_db()
-    assert table.status == Table.Status.CLOSED
+    first.refresh_from_db(), second.refresh_from_db()
+    assert first.status == Table.Status.CLOSED
+    assert second.status == Table.Status.WAITING
+    scheduler._expire_tables_if_due(now + timedelta(seconds=61))
+    second.refresh_from_db()
+    assert second.status == Table.Status.CLOSED
 
 
 def test_the_host_sees_buttons_to_free_seats_with_elision_and_the_others_do_not(alice, bob,

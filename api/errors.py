@@ -10,10 +10,10 @@ from taverne.refusals import Refusal
 NOT_FOUND = {"not_found"}
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
-             "level", "no_hands", "no_bots"}
+             "level", "no_hands", "no_bots", "keeper_only"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
-            "insufficient_ecus", "busy", "id_reused"}
+            "insufficient_ecus", "busy", "id_reused", "too_many_tables"}
 RATE_LIMITED = {"rate_limited"}
 
 

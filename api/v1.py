@@ -272,7 +272,8 @@ def leave_table(request, table_id: int):
 
 @api.post("/tables/{table_id}/bots", response={200: State, **REFUSED}, tags=["tables"])
 def add_bot(request, table_id: int, body: BotIn):
-    """Seat a bot at a waiting table (scope ``tables``; a seated player or the owner)."""
+    """Seat a bot at a waiting table (scope ``tables``; the table's host only; never at a
+    table played for écus)."""
     require_scope(request, TABLES)
     table = _watched_table(request, table_id)
     actions.do_add_bot(table, request.user, position=body.position, level=body.level)
@@ -282,10 +283,22 @@ def add_bot(request, table_id: int, body: BotIn):
 @api.delete("/tables/{table_id}/bots/{position}", response={200: State, **REFUSED},
             tags=["tables"])
 def remove_bot(request, table_id: int, position: int):
-    """Take the bot at ``position`` away from a waiting table (scope ``tables``)."""
+    """Take the bot at ``position`` away from a waiting table (scope ``tables``; the
+    host only)."""
     require_scope(request, TABLES)
     table = _watched_table(request, table_id)
     actions.do_remove_bot(table, request.user, position)
+    return _state(table, request.user)
+
+
+@api.delete("/tables/{table_id}/seats/{position}", response={200: State, **REFUSED},
+            tags=["tables"])
+def free_seat(request, table_id: int, position: int):
+    """Free the seat at ``position`` of a waiting table, a bot's or a player's (scope
+    ``tables``; the host only; at a table played for écus, bots' seats only)."""
+    require_scope(request, TABLES)
+    table = _watched_table(request, table_id)
+    actions.do_free_seat(table, request.user, position)
     return _state(table, request.user)
 
 

@@ -250,6 +250,14 @@ SOCKETS_OPENED_PER_MINUTE = envint("SOCKETS_OPENED_PER_MINUTE", 120)
 # Chat lines a player may post a minute, all tables together (besides 5 per 10 seconds at
 # one table: play/actions/chat.py).
 CHAT_LINES_PER_MINUTE = envint("CHAT_LINES_PER_MINUTE", 12)
+# Tables nobody can block (docs/protocol.md, "Waiting tables"): a player has at most
+# PLAY_WAITING_TABLES_PER_PLAYER tables waiting for players at once (their tavern tables
+# aside), and a table that waits unchanged for PLAY_WAITING_TABLE_HOURS (live) or
+# PLAY_WAITING_CORRESPONDENCE_HOURS (correspondence, whose players come by once a day)
+# closes, its players paid out at a chip table. The scheduler's loop closes them.
+PLAY_WAITING_TABLES_PER_PLAYER = envint("PLAY_WAITING_TABLES_PER_PLAYER", 3)
+PLAY_WAITING_TABLE_HOURS = envint("PLAY_WAITING_TABLE_HOURS", 24)
+PLAY_WAITING_CORRESPONDENCE_HOURS = envint("PLAY_WAITING_CORRESPONDENCE_HOURS", 7 * 24)
 # The site's address and name. Every absolute URL the site builds (e-mails, the invitation
 # link, the payment provider's return page) starts with SITE_URL, never with the Host of
 # a request (taverne/site.py says why). `make run` passes the address it serves; the

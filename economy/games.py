@@ -32,6 +32,8 @@ class ChipTables:
     cave_units: tuple[int, int]  # the fewest and most chips after a cave, in cave units
     unit_name: str  # the cave unit in a sentence ("grosses blindes"), translated
     taverns: bool = False  # tavern keepers open its tables with a deck of cards
+    # Table options only a tavern keeper sets (the rake): refused at any other table.
+    keeper_options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,8 @@ class EconomyGame:
 GAMES: dict[str, EconomyGame] = {
     "ramponneau": EconomyGame(
         daily_hands=20,
-        chips=ChipTables(cave_units=(10, 100), unit_name=_("grosses blindes"), taverns=True),
+        chips=ChipTables(cave_units=(10, 100), unit_name=_("grosses blindes"), taverns=True,
+                         keeper_options=("rake_percent", "rake_cap", "no_flop_no_drop")),
     ),
     # 20 to 200 antes: enough for a few deals of vades and renvis, never a bottomless
     # stack. No tavern keeper narrows them.
@@ -82,6 +85,12 @@ def chip_rules(game_slug: str) -> ChipRules:
 def daily_hands(game_slug: str) -> int | None:
     """Free hands a day when staff set none; None: unlimited."""
     return entry(game_slug).daily_hands
+
+
+def keeper_options(game_slug: str) -> tuple[str, ...]:
+    """The game's table options that only a tavern keeper sets (none for most games)."""
+    chips = chip_tables(game_slug)
+    return chips.keeper_options if chips else ()
 
 
 def tavern_game() -> str:

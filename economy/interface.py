@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from economy import contests, games, hands
-from economy.chips import caves, deals, standings, waiting
+from economy.chips import caves, deals, standings, taverns, waiting
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
 from economy.hands import NoHandLeft
@@ -42,6 +42,8 @@ __all__ = [
     "game_finished",
     "is_chip_game",
     "is_chip_table",
+    "keeper_options",
+    "kept_table_ids",
     "may_be_dealt",
     "may_sit",
     "net_ecus_won",
@@ -69,6 +71,17 @@ def is_chip_table(table) -> bool:
 def is_chip_game(game_slug: str) -> bool:
     """Whether the game's tables (but practice tables) are played for écus."""
     return games.is_chip_game(game_slug)
+
+
+def keeper_options(game_slug: str) -> tuple[str, ...]:
+    """The game's table options only a tavern keeper sets, from "Ma taverne" (the rake):
+    play's ordinary table creation neither offers nor accepts them."""
+    return games.keeper_options(game_slug)
+
+
+def kept_table_ids(user) -> list[int]:
+    """The tables ``user`` keeps as a tavern keeper (one of their decks is on each)."""
+    return taverns.kept_table_ids(user)
 
 
 def counts_hands_per_game(game_slug: str, practice: bool) -> bool:

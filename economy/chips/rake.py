@@ -1,6 +1,6 @@
 """The rake: what the engine took from a hand's pots leaves the table when the hand is
-settled, credited in écus to the table's owner (a tavern keeper); tables without an owner
-burn it."""
+settled, credited in écus to the table's tavern keeper (who opened it with a deck of
+cards); any other table burns it (play refuses a rake there: this is the second lock)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,21 @@ from django.db.models import Sum
 
 from economy import ledger
 from economy.chips.tables import Kind
+from economy.chips.taverns import keeps_table
 from economy.models import ChipMovement, Currency, LedgerEntry
 
 
 def pay_rake(table, game, econ, rake: int) -> None:
-    """The hand's rake out of the table, to its owner (key ``rake:<table>:<number>``)."""
+    """The hand's rake out of the table, to its keeper (key ``rake:<table>:<number>``)."""
     if not rake:
         return
     key = f"rake:{table.pk}:{game.number}"
-    ChipMovement.objects.create(table=table, user_id=table.owner_id, kind=Kind.RAKE,
+    keeper = table.owner_id if keeps_table(table, table.owner_id) else None
+    ChipMovement.objects.create(table=table, user_id=keeper, kind=Kind.RAKE,
                                 amount=rake, game_number=game.number, idempotency_key=key)
     econ.rake_total += rake
-    if table.owner_id:
-        ledger.post(table.owner_id, Currency.ECUS, rake, reason=LedgerEntry.Reason.RAKE,
+    if keeper:
+        ledger.post(keeper, Currency.ECUS, rake, reason=LedgerEntry.Reason.RAKE,
                     key=key, ref=("table", table.pk))
 
 

@@ -1,13 +1,17 @@
 """Taverns: a player buys a deck of cards with tokens and opens a table they keep.
 
-The tavern keeper chooses the stakes, the rake and narrower cave bounds, takes the rake
-in écus (economy/chips/rake.py) and plays without limit at their own table. The game
-of taverns is the economy's game table's (economy/games.py).
+The deck stays in the tavern's inventory: it is on one open table at a time, and back in
+the inventory once that table closes, ready to open another. The tavern keeper chooses
+the stakes, the rake and narrower cave bounds, takes the rake in écus
+(economy/chips/rake.py) and plays without limit at their own tables only. A table opened
+any other way has no keeper: no rake (play refuses the option), no unlimited hands. The
+game of taverns is the economy's game table's (economy/games.py).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -20,27 +24,37 @@ from play.models import Table
 
 
 def keeps_table(table: Table, user_id) -> bool:
-    """Whether `user_id` is the tavern keeper of the table (opened with a deck of cards).
+    """Whether `user_id` is the tavern keeper of the table (opened with one of their decks).
 
-    Only they play without limit there: a player who merely created a table owns its
-    settings, not a licence to unlimited hands.
+    Only they play without limit there and take its rake: a player who merely created a
+    table owns its settings, not a licence to unlimited hands or to a rake.
     """
     return (user_id is not None and table.owner_id == user_id
-            and CardDeck.objects.filter(table=table).exists())
+            and CardDeck.objects.filter(table=table, owner_id=user_id).exists())
+
+
+def kept_table_ids(user) -> list[int]:
+    """The tables a deck of ``user``'s is on (the last one each deck opened)."""
+    return list(CardDeck.objects.filter(owner=user, table__isnull=False)
+                .values_list("table_id", flat=True))
+
+
+def free_decks(owner):
+    """The owner's decks in the inventory: never used, or their table closed."""
+    return CardDeck.objects.filter(owner=owner).filter(
+        Q(table__isnull=True) | Q(table__status=Table.Status.CLOSED))
 
 
 def has_a_tavern(user) -> bool:
-    """Whether "Ma taverne" has something for ``user``: a deck of cards bought (used or
-    not), or a table of the tavern game they own (its takings are theirs)."""
+    """Whether "Ma taverne" has something for ``user``: a deck of cards bought. Creating
+    a table of the tavern game from the lobby makes nobody a tavern keeper."""
     if not getattr(user, "is_authenticated", False):
         return False
-    return (CardDeck.objects.filter(owner=user).exists()
-            or Table.objects.filter(owner=user, game_slug=games.tavern_game(),
-                                    practice=False).exists())
+    return CardDeck.objects.filter(owner=user).exists()
 
 
 def do_buy_card_deck(user, request_key: str) -> CardDeck:
-    """A deck of cards for tokens: it opens one table of one's own."""
+    """A deck of cards for tokens: it opens a table of one's own, one at a time."""
     price = setting("CARD_DECK_PRICE_TOKENS")
     key = f"card_deck:{user.pk}:{request_key}"
     with transaction.atomic():
@@ -82,15 +96,25 @@ def tavern_bounds(cave_min=None, cave_max=None) -> tuple[int, int]:
 
 def do_open_tavern_table(owner, *, name, options, cave_min=None, cave_max=None,
                          seat_count=6) -> Table:
-    """Open a table of the tavern game the owner keeps, with one of their unused decks.
+    """Open a table of the tavern game the owner keeps, with a deck from their inventory
+    (never used, or whose table has closed): one deck, one open table.
 
     ``options`` are the game's table options (blinds, rake...), checked as for any table.
     """
     cave_min, cave_max = tavern_bounds(cave_min, cave_max)
     with transaction.atomic():
-        deck = (CardDeck.objects.select_for_update()
-                .filter(owner=owner, table__isnull=True).order_by("id").first())
+        # All the owner's decks locked, then read: two tables opened at once never take
+        # the same deck.
+        locked = list(CardDeck.objects.select_for_update().filter(owner=owner).order_by("id"))
+        free = set(free_decks(owner).values_list("pk", flat=True))
+        deck = next((d for d in locked if d.pk in free), None)
         if deck is None:
+            if locked:
+                raise EconomyError(
+                    "no_deck",
+                    _("Chacun de vos jeux de cartes est déjà sur une table ouverte : achetez-en "
+                      "un autre, ou attendez qu'une de vos tables ferme."),
+                )
             raise EconomyError("no_deck", _("Il vous faut d'abord acheter un jeu de cartes."))
         table = table_host().open_table(
             owner, games.tavern_game(), name=name, seat_count=seat_count, options=options,

@@ -7,7 +7,12 @@ from django.utils import translation
 from accounts.guests import account_required
 from economy import games, ledger
 from economy.chips.rake import owner_takings
-from economy.chips.taverns import do_buy_card_deck, do_open_tavern_table
+from economy.chips.taverns import (
+    do_buy_card_deck,
+    do_open_tavern_table,
+    free_decks,
+    kept_table_ids,
+)
 from economy.conf import setting
 from play.models import Table
 from play.presentation.games import game_name, game_of_name
@@ -51,14 +56,19 @@ def tavern(request):
         return redirect("economy:tavern")
     takings = owner_takings(request.user)
     slug = games.tavern_game()
-    tables = Table.objects.filter(owner=request.user, game_slug=slug, practice=False)
+    # The tables a deck is on now, and those that paid a rake before (closed since).
+    kept = set(kept_table_ids(request.user)) | {int(pk) for pk in takings["tables"]}
+    tables = Table.objects.filter(pk__in=kept, owner=request.user).order_by("-pk")
     return render(request, "economy/tavern.html", {
         "game_name": game_name(slug),
         "game_of_name": game_of_name(slug),
-        "decks": request.user.card_decks.filter(table__isnull=True).count(),
+        "decks": free_decks(request.user).count(),
+        "decks_owned": request.user.card_decks.count(),
         "deck_price": setting("CARD_DECK_PRICE_TOKENS"),
         "tokens": ledger.wallet_of(request.user).tokens,
-        "tables": [(t, takings["tables"].get(str(t.pk), 0)) for t in tables],
+        "tables": [{"table": t, "takings": takings["tables"].get(str(t.pk), 0),
+                    "open": t.status != Table.Status.CLOSED,
+                    "rake": t.options.get("rake_percent", 0)} for t in tables],
         "takings": takings["total"],
         "request_key": ledger.new_request_key(),
     })

@@ -5,7 +5,9 @@ the table or the game) or checks the version the client acted on, checks everyth
 inside the transaction, and broadcasts with ``transaction.on_commit``, so nobody hears of
 a change that was rolled back. Views and consumers stay thin and call these.
 
-- ``tables``: create a table, sit, add or remove a bot, leave, "play now";
+- ``tables``: create a table (a cap on waiting tables per player), sit, add or remove a
+  bot, free a seat (the host), leave, "play now";
+- ``expiry``: waiting tables that waited too long close;
 - ``positions``: a practice table started at a rules example's position;
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
 - ``leaving``: resign, abort, come back after being marked absent;
@@ -21,6 +23,7 @@ a change that was rolled back. Views and consumers stay thin and call these.
 from play.actions.broadcast import broadcast_table_changed, remember_server_loop
 from play.actions.chat import do_chat, do_mute_chat
 from play.actions.errors import ActResult, ServiceError
+from play.actions.expiry import do_expire_waiting_tables
 from play.actions.games import do_act, start_game
 from play.actions.guests import do_adopt_guest, do_create_guest, do_purge_guests
 from play.actions.leaving import do_abort, do_come_back, do_resign
@@ -32,6 +35,7 @@ from play.actions.tables import (
     BOT_NAMES,
     do_add_bot,
     do_create_table,
+    do_free_seat,
     do_join,
     do_leave,
     do_play_now,
@@ -63,6 +67,8 @@ __all__ = [
     "do_rematch",
     "do_remind",
     "do_remove_bot",
+    "do_free_seat",
+    "do_expire_waiting_tables",
     "do_resign",
     "do_timeout",
     "do_try_position",

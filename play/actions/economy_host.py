@@ -26,4 +26,4 @@ class PlayTableHost:
 
     def open_table(self, owner, game_slug, *, name, seat_count, options, stakes) -> Table:
         return do_create_table(owner, game_slug, seat_count=seat_count, name=name,
-                               options=options, stakes=stakes)
+                               options=options, stakes=stakes, tavern=True)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy as ngettext
 
 from cardgames import BadOptions
 from cardgames.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
@@ -33,6 +36,45 @@ def _check_pace(pace, move_seconds):
     )
 
 
+def _refuse_keeper_options(engine, resolved: dict) -> None:
+    """The rake is a tavern keeper's, set from "Ma taverne" with a deck of cards: anywhere
+    else it keeps the game's default (none)."""
+    defaults = {option.key: option.default for option in engine.options}
+    if any(resolved.get(key) != defaults.get(key)
+           for key in economy.keeper_options(engine.slug)):
+        raise ServiceError(
+            "keeper_only",
+            _("Seul un tavernier fixe un prélèvement : il ouvre sa table depuis « Ma "
+              "taverne », avec un jeu de cartes de son inventaire."),
+        )
+
+
+def waiting_tables_cap() -> int:
+    return settings.PLAY_WAITING_TABLES_PER_PLAYER
+
+
+def _check_waiting_tables_cap(owner) -> None:
+    """At most PLAY_WAITING_TABLES_PER_PLAYER tables waiting for players per player (their
+    tavern tables aside): the lobby is nobody's to fill. The player's row is locked so
+    that tables created at once are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+    cap = waiting_tables_cap()
+    waiting = (Table.objects.filter(owner=owner, status=Table.Status.WAITING, practice=False)
+               .exclude(pk__in=economy.kept_table_ids(owner)).count())
+    if waiting >= cap:
+        raise ServiceError(
+            "too_many_tables",
+            ngettext(
+                "Vous avez déjà %(count)s table qui attend des joueurs, le maximum : "
+                "lancez-la ou quittez-la avant d'en ouvrir une autre.",
+                "Vous avez déjà %(count)s tables qui attendent des joueurs, le maximum : "
+                "lancez-en une ou quittez-en une avant d'en ouvrir une autre.",
+                cap,
+            ),
+            count=cap,
+        )
+
+
 def do_create_table(
     owner,
     game_slug,
@@ -45,8 +87,14 @@ def do_create_table(
     stakes=None,
     name="",
     practice=False,
+    tavern=False,
 ) -> Table:
-    """A new table, its owner seated at position 0 (a guest's only for practice)."""
+    """A new table, its owner seated at position 0 (a guest's only for practice).
+
+    ``tavern``: opened by the economy from a keeper's tavern, with a deck of cards
+    (economy/chips/taverns.py); only such a table takes the keeper's options (the rake),
+    and it does not count against the cap on waiting tables.
+    """
     if not practice:
         refuse_guest(owner, NO_HUMAN_TABLE)
     engine = engine_of(game_slug)
@@ -55,12 +103,16 @@ def do_create_table(
         engine.check_seats(seat_count, resolved)
     except BadOptions as refusal:
         raise ServiceError("bad_options", engine_words(game_slug, refusal)) from None
+    if owner is not None and not tavern:  # a system table's (no owner) rake is burnt
+        _refuse_keeper_options(engine, resolved)
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", _("Visibilité inconnue."))
     _check_pace(pace, move_seconds)
     if owner is not None:
         check_hands(game_slug, owner, practice=practice)
     with transaction.atomic():
+        if owner is not None and not practice and not tavern:
+            _check_waiting_tables_cap(owner)
         table = Table.objects.create(
             game_slug=game_slug,
             name=name[:80],
@@ -134,9 +186,10 @@ def check_bot_level(level: str) -> str:
 
 
 def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
-    """Seat a bot playing at ``level`` (débutant, habitué, maître); only a seated player (or
-    the owner) may, and never at a table played for écus (docs/economy.md, "Bots and
-    écus"): practice tables are where one plays bots at those games."""
+    """Seat a bot playing at ``level`` (débutant, habitué, maître); only the table's host
+    (its owner) may, and never at a table played for écus (docs/economy.md, "Bots and
+    écus"): practice tables are where one plays bots at those games. A bot is never a
+    stranger's way to fill a table others wait at."""
     level = check_bot_level(level)
     with transaction.atomic():
         table = lock_table(table)
@@ -147,10 +200,9 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
                   "entraîner contre des automates, choisissez « Jouer maintenant contre des "
                   "robots » dans la salle de jeu."),
             )
-        if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
+        if by_user is None or table.owner_id != by_user.pk:
             raise ServiceError(
-                "forbidden",
-                _("Seuls les joueurs de la table peuvent ajouter un automate."),
+                "forbidden", _("Seul l'hôte de la table peut ajouter un automate."),
             )
         _check_waiting(table)
         seat = seat_bot(table, _free_position(table, position), level)
@@ -159,19 +211,35 @@ def do_add_bot(table, by_user, position=None, level: str = "") -> Seat:
 
 
 def do_remove_bot(table, by_user, position) -> None:
-    """Take the bot at ``position`` away from a table still waiting for players; only a
-    seated player (or the owner) may. Its place opens to anyone the table admits."""
+    """Take the bot at ``position`` away from a table still waiting for players (the
+    host only). Its place opens to anyone the table admits."""
+    do_free_seat(table, by_user, position, bots_only=True)
+
+
+def do_free_seat(table, by_user, position, *, bots_only=False) -> None:
+    """The host frees a seat of a table still waiting for players: a bot's, or a player's
+    who sat and does not start the game (that player may sit again). At a chip table
+    every seated player has caved: their seat is theirs until they cash out."""
     with transaction.atomic():
         table = lock_table(table)
-        if table.owner_id != by_user.pk and not table.seats.filter(user=by_user).exists():
+        if by_user is None or table.owner_id != by_user.pk:
             raise ServiceError(
                 "forbidden",
-                _("Seuls les joueurs de la table peuvent retirer un automate."),
+                _("Seul l'hôte de la table peut retirer un automate ou libérer une place."),
             )
         _check_waiting(table)
         seat = table.seats.filter(position=position).first() if isinstance(position, int) else None
-        if seat is None or not seat.is_bot:
+        if seat is None or (bots_only and not seat.is_bot):
             raise ServiceError("bad_options", _("Il n'y a pas d'automate à cette place."))
+        if seat.user_id == by_user.pk:
+            raise ServiceError("bad_options",
+                               _("C'est votre place : pour la quitter, quittez la table."))
+        if not seat.is_bot and economy.is_chip_table(table):
+            raise ServiceError(
+                "forbidden",
+                _("À une table d'écus, un joueur assis a cavé : lui seul ramasse ses gains "
+                  "et libère sa place."),
+            )
         seat.delete()
         broadcast_table_changed(table.pk, 0)
 

@@ -6,7 +6,8 @@ due (`Game.bot_due_at`) and plays each through the action functions (`do_timeout
 and broadcast exactly like a player's; then it sends the correspondence reminders due
 (`Game.remind_at`, `do_remind`). The loop that calls it (`run_forever`) also deletes
 the guests idle for a week, once an hour (`do_purge_guests`, which
-`python manage.py purge_guests` runs too).
+`python manage.py purge_guests` runs too), and closes the tables that have waited for
+players too long, once a minute (`do_expire_waiting_tables`).
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -29,6 +30,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
@@ -39,6 +41,7 @@ log = logging.getLogger(__name__)
 INTERVAL = 0.5  # seconds between two looks at the clock
 BATCH = 200  # games handled per look at most; the rest wait for the next one
 PURGE_EVERY = 3600  # seconds between two purges of idle guests
+EXPIRE_EVERY = 60  # seconds between two looks for waiting tables that expired
 
 
 def run_due(now=None) -> list[int]:
@@ -82,6 +85,22 @@ def _purge_guests_if_due(now) -> None:
         log.exception("guest purge failed")
 
 
+_last_expiry = None  # when this process last closed the expired waiting tables
+
+
+def _expire_tables_if_due(now) -> None:
+    """Once a minute per process (each table is locked and checked again: several workers
+    may)."""
+    global _last_expiry
+    if _last_expiry is not None and (now - _last_expiry).total_seconds() < EXPIRE_EVERY:
+        return
+    _last_expiry = now
+    try:
+        do_expire_waiting_tables(now)
+    except Exception:
+        log.exception("waiting tables expiry failed")
+
+
 def _send_reminders(now, moved) -> None:
     """Correspondence players with a quarter of their time left are e-mailed (once); not
     those whose turn this pass just started."""
@@ -102,6 +121,7 @@ def _run_due_and_close():
     try:
         moved = run_due()
         _purge_guests_if_due(timezone.now())
+        _expire_tables_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop.

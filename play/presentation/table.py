@@ -210,9 +210,19 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool,
         ),
         "kept_for_you": kept_for_you,
         "rematch_waiting_for": [table.rematch_invites[str(p)]["name"] for p in sorted(held)],
-        # Bots never play for écus (docs/economy.md, "Bots and écus").
-        "can_add_bot": (authenticated and (you is not None or owner) and open_seat
-                        and free_for_anyone and not economy.is_chip_table(table)),
+        # Bots never play for écus (docs/economy.md, "Bots and écus"); only the host seats
+        # them, and frees a bot's place or a player's who holds no chips here.
+        "can_add_bot": (owner and open_seat and free_for_anyone
+                        and not economy.is_chip_table(table)),
+        "freeable_seats": [
+            {"position": p["position"],
+             "label": (_("Retirer %(name)s") % {"name": p["name"]} if p["bot"] else
+                       _("Libérer la place %(of_name)s") % {"name": p["name"],
+                                                           "of_name": of_name(p["name"])})}
+            for p in players
+            if owner and table.status == "waiting" and p["taken"] and p["position"] != you
+            and (p["bot"] or not economy.is_chip_table(table))
+        ],
         "show_invite": ((you is not None or owner) and table.status == "waiting"
                         and table.visibility == "unlisted"),
         # From SITE_URL: the fragments the sockets send have no request to take a host from.

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from cardgames import BadOptions
+from economy import interface as economy
 from play.presentation.messages import refusal as refusal_sentence
 from play.presentation.options import choice_label, option_help, option_label
 
@@ -93,7 +94,11 @@ class TableForm(forms.Form):
         ]
         self.fields["seat_count"].initial = game.default_seats
         self.option_names = []
+        # The rake is the tavern keeper's, set from "Ma taverne": not offered here.
+        keeper_only = economy.keeper_options(game.slug)
         for option in game.options:
+            if option.key in keeper_only:
+                continue
             name = f"opt_{option.key}"
             self.fields[name] = option_field(game.slug, option)
             self.option_names.append(name)
@@ -105,6 +110,8 @@ class TableForm(forms.Form):
         """The cleaned options as the engine's own values (ints stay ints)."""
         chosen = {}
         for option in self.game.options:
+            if f"opt_{option.key}" not in self.fields:
+                continue  # a keeper's option: the game's default
             value = self.cleaned_data.get(f"opt_{option.key}")
             if option.kind == "choice":
                 by_text = {str(value): value for value in option.choices}

@@ -78,6 +78,18 @@ def add_bot(request, table_id):
 
 @login_required
 @require_POST
+def free_seat(request, table_id, position):
+    """The host takes a bot away, or frees a player's seat, while the table waits."""
+    table = get_visible_table(request, table_id)
+    try:
+        actions.do_free_seat(table, request.user, position)
+    except ServiceError as error:
+        refuse(request, error)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
 def leave(request, table_id):
     table = get_visible_table(request, table_id)
     try:

@@ -13,6 +13,8 @@ urlpatterns = [
     path("tables/<int:table_id>/", tables.table_page, name="table"),
     path("tables/<int:table_id>/rejoindre/", tables.join, name="join"),
     path("tables/<int:table_id>/automate/", tables.add_bot, name="add_bot"),
+    path("tables/<int:table_id>/places/<int:position>/liberer/", tables.free_seat,
+         name="free_seat"),
     path("tables/<int:table_id>/quitter/", tables.leave, name="leave"),
     path("tables/<int:table_id>/agir/", tables.act, name="act"),
     path("tables/<int:table_id>/abandonner/", tables.resign, name="resign"),

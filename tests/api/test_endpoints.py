@@ -241,6 +241,52 @@ def test_charlie_may_not_add_a_bot_at_alices_table(alice, charlie, api_as):
     assert table.seats.count() == 1
 
 
+def test_bob_seated_at_alices_table_may_not_fill_it_with_bots(alice, bob, api_as):
+    table = do_create_table(alice, "ascenseur", seat_count=4)
+    do_join(table, bob)
+
+    response = api_as(bob).post(f"/tables/{table.pk}/bots", {})
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "forbidden"
+    assert not table.seats.filter(bot__gt="").exists()
+
+
+def test_the_host_frees_an_idle_players_seat(alice, bob, api_as):
+    table = do_create_table(alice, "ascenseur", seat_count=4)
+    do_join(table, bob)
+
+    refused = api_as(bob).delete(f"/tables/{table.pk}/seats/0")
+    freed = api_as(alice).delete(f"/tables/{table.pk}/seats/1")
+
+    assert refused.status_code == 403
+    assert freed.status_code == 200
+    assert freed.json()["view"]["seating"][1]["name"] is None
+
+
+def test_a_rake_is_refused_at_a_table_opened_through_the_api(alice, api_as):
+    response = api_as(alice).post("/tables", {
+        "game": "ramponneau", "seats": 6,
+        "options": {"small_blind": 5, "big_blind": 10, "rake_percent": 10},
+    })
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "keeper_only"
+    assert not Table.objects.filter(owner=alice).exists()
+
+
+def test_a_fourth_waiting_table_is_refused_through_the_api(alice, api_as, settings):
+    settings.PLAY_WAITING_TABLES_PER_PLAYER = 3
+    api = api_as(alice)
+    for _ in range(3):
+        assert api.post("/tables", {"game": "ascenseur", "seats": 4}).status_code == 201
+
+    response = api.post("/tables", {"game": "ascenseur", "seats": 4})
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "too_many_tables"
+
+
 # ----- a seat's view, and nothing more ------------------------------------------------
 
 

@@ -51,12 +51,13 @@ def test_the_account_menu_leads_a_tavern_keeper_to_the_tavern(client, alice, bob
     assert TAVERN not in menu(client)
 
 
-def test_the_owner_of_a_table_of_the_tavern_game_has_the_link_too(client, alice, bob, charlie):
+def test_creating_a_table_of_the_tavern_game_without_a_deck_makes_no_tavern(client, alice, bob,
+                                                                          charlie):
     do_create_table(alice, "ramponneau", seat_count=6,
-                    options={"small_blind": 1, "big_blind": 2})
+                    options={"small_blind": 1, "big_blind": 2})  # from the lobby: no deck
     do_create_table(bob, "ramponneau", seat_count=2, practice=True)  # against bots: no
     do_create_table(charlie, "ascenseur", seat_count=3)  # not the tavern game: no
-    for player, shown in ((alice, True), (bob, False), (charlie, False)):
+    for player, shown in ((alice, False), (bob, False), (charlie, False)):
         client.force_login(player)
         assert (TAVERN in menu(client)) is shown, player
 

@@ -67,4 +67,5 @@ def test_it_counts_the_purse_and_the_decks_in_the_singular_for_zero_and_one(alic
     tavern = client.get(reverse("economy:tavern")).content.decode()
     assert "0 écu prélevé en tout." in tavern and "0 jeu en réserve." in tavern
     client.post(reverse("economy:tavern"), {"do": "buy_deck", "request_key": "k"})
-    assert "1 jeu en réserve." in client.get(reverse("economy:tavern")).content.decode()
+    assert "1 jeu de cartes, dont 1 en réserve." in client.get(
+        reverse("economy:tavern")).content.decode()

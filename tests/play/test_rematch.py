@@ -150,7 +150,7 @@ def test_a_rematch_against_bots_starts_at_once(alice):
 def test_a_rematch_is_refused_while_the_game_is_being_played(alice, bob):
     table = do_create_table(alice, "ascenseur", seat_count=3)
     do_join(table, bob)
-    do_add_bot(table, bob)
+    do_add_bot(table, alice)
     with pytest.raises(ServiceError) as refused:
         do_rematch(table, alice)
     assert refused.value.code == "game_not_over"

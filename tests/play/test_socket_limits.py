@@ -50,6 +50,7 @@ async def test_a_player_holds_a_few_sockets_at_a_table_and_one_more_when_one_clo
 @in_loop
 async def test_a_player_holds_a_few_dozen_sockets_in_all(alice, settings):
     settings.SOCKETS_PER_PLAYER = 4
+    settings.PLAY_WAITING_TABLES_PER_PLAYER = 5
     opened = await database_sync_to_async(tables)(alice, 5)
     held = [await open_socket(alice, table.pk) for table in opened[:4]]
     for socket in held:

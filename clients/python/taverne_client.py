@@ -271,6 +271,9 @@ class Seat:
         self.game_id = game_id
         if view.get("status") == "finished" or view.get("result") is not None:
             self.session.game_ended(game_id)
+        if (self.session.chips and view.get("status") == "finished"
+                and view.get("table_status") == "playing"):
+            return  # a finished hand's state: the next hand's follows at once, decide then
         if await self.should_stop(view):
             self.done = True
             return

@@ -289,6 +289,13 @@ def test_a_seat_whose_chips_ran_out_caves_again_once_and_cashes_out_after_its_ha
         over = {**OVER, "game_id": 4, "sequence": 4,
                 "view": {**OVER["view"], "table_status": "playing"}}  # it deals on
         await connection.send(json.dumps(over))
+        # The finished hand's state comes first; the next hand's follows at once, and the
+        # client decides on that one (cashing out in the hand it is dealt in).
+        await asyncio.sleep(0.3)
+        assert len(FakeApi.calls) == 1  # no cash-out on the finished hand's frame
+        following = {**MY_TURN, "game_id": 5, "sequence": 5, "version": 1,
+                     "view": {**MY_TURN["view"], "actor": 1, "legal_actions": []}}
+        await connection.send(json.dumps(following))
         await connection.wait_closed()
 
     session, _headers = play_against(script, chips=True, games=2)

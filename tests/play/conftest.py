@@ -39,6 +39,10 @@ if sys.argv[1] != "-":  # "-": the database of DATABASE_URL
     # the test's: two requests writing at once must not fail to upgrade a read lock.
     s.DATABASES = {"default": {**s.DATABASES["default"], "NAME": sys.argv[1]}}
 s.PLAY_BOT_DELAY = 0
+# One server serves a whole module of tests, where alice opens many tables: the cap on
+# waiting tables a player may keep open (tested in tests/play/test_tables_nobody_blocks.py)
+# would refuse the fourth.
+s.PLAY_WAITING_TABLES_PER_PLAYER = 1000
 s.PLAY_INPROCESS_SCHEDULER = True
 import django
 django.setup()

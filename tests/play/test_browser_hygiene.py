@@ -47,6 +47,7 @@ import sys
 import config.settings as s
 s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
                "OPTIONS": {"timeout": 20}}}
+s.PLAY_WAITING_TABLES_PER_PLAYER = 1000  # one server for the module's many tables
 import django
 django.setup()
 from django.core.management import call_command

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from ninja import Field, Schema
 
+from play.socket.schema import LogLine  # the socket's: one model of a log line for both
+
 
 class Error(Schema):
     type: Literal["error"] = "error"
@@ -121,15 +123,6 @@ class State(Schema):
     view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
                                              "otherwise: its keys are the platform's and "
                                              "the game's (docs/schemas/views/<game>.json).")
-
-
-class LogLine(Schema):
-    text: str = Field(description="The line, in the reader's language.")
-    by: Literal["player", "timer", "bot"] | None = Field(
-        description="Who made the move: the seat's own player, the clock that ran out "
-                    "(the server played the default move), or a bot (a bot's seat, or "
-                    "the bot standing in for an absent player); null: chance (a deal).")
-    seat: int | None = Field(description="The seat the move was made for; null: chance.")
 
 
 class Archive(Schema):

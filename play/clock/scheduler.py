@@ -69,36 +69,29 @@ def run_due(now=None) -> list[int]:
     return moved
 
 
-_last_purge = None  # when this process last purged the idle guests
+class Periodic:
+    """A job the loop runs at most once every ``every`` seconds in this process. Several
+    processes may each run it: the jobs lock what they change and check it again."""
+
+    def __init__(self, name: str, every: int, job):
+        self.name, self.every, self.job = name, every, job
+        self.last = None  # when this process last ran it
+
+    def run_if_due(self, now) -> None:
+        if self.last is not None and (now - self.last).total_seconds() < self.every:
+            return
+        self.last = now
+        try:
+            self.job(now)
+        except Exception:
+            log.exception("%s failed", self.name)
 
 
-def _purge_guests_if_due(now) -> None:
-    """Once an hour per process (several workers may: each guest goes in its own
-    transaction, and a guest already gone is skipped)."""
-    global _last_purge
-    if _last_purge is not None and (now - _last_purge).total_seconds() < PURGE_EVERY:
-        return
-    _last_purge = now
-    try:
-        do_purge_guests(now)
-    except Exception:
-        log.exception("guest purge failed")
-
-
-_last_expiry = None  # when this process last closed the expired waiting tables
-
-
-def _expire_tables_if_due(now) -> None:
-    """Once a minute per process (each table is locked and checked again: several workers
-    may)."""
-    global _last_expiry
-    if _last_expiry is not None and (now - _last_expiry).total_seconds() < EXPIRE_EVERY:
-        return
-    _last_expiry = now
-    try:
-        do_expire_waiting_tables(now)
-    except Exception:
-        log.exception("waiting tables expiry failed")
+# Each guest goes in its own transaction; a guest already gone is skipped.
+guest_purge = Periodic("guest purge", PURGE_EVERY, lambda now: do_purge_guests(now))
+# Each waiting table is locked and checked again before it closes.
+table_expiry = Periodic("waiting tables expiry", EXPIRE_EVERY,
+                        lambda now: do_expire_waiting_tables(now))
 
 
 def _send_reminders(now, moved) -> None:
@@ -120,8 +113,8 @@ def _send_reminders(now, moved) -> None:
 def _run_due_and_close():
     try:
         moved = run_due()
-        _purge_guests_if_due(timezone.now())
-        _expire_tables_if_due(timezone.now())
+        guest_purge.run_if_due(timezone.now())
+        table_expiry.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop.

@@ -92,15 +92,15 @@ def test_the_purge_command_deletes_the_idle_guests(db, capsys):
 
 
 def test_the_scheduler_loop_purges_once_an_hour(db, monkeypatch):
-    monkeypatch.setattr(scheduler, "_last_purge", None)
+    monkeypatch.setattr(scheduler.guest_purge, "last", None)
     guest_last_seen(GUEST_DAYS + 1)
     now = timezone.now()
 
-    scheduler._purge_guests_if_due(now)
+    scheduler.guest_purge.run_if_due(now)
     assert not User.objects.filter(is_guest=True).exists()
 
     guest_last_seen(GUEST_DAYS + 1)
-    scheduler._purge_guests_if_due(now + timedelta(minutes=30))
+    scheduler.guest_purge.run_if_due(now + timedelta(minutes=30))
     assert User.objects.filter(is_guest=True).count() == 1
-    scheduler._purge_guests_if_due(now + timedelta(hours=1))
+    scheduler.guest_purge.run_if_due(now + timedelta(hours=1))
     assert not User.objects.filter(is_guest=True).exists()

@@ -185,16 +185,16 @@ def test_the_scheduler_loop_expires_waiting_tables_once_a_minute(alice, monkeypa
     now = timezone.now()
     first, second = (do_create_table(alice, "ascenseur", seat_count=4) for _ in range(2))
     age(first, 25)
-    monkeypatch.setattr(scheduler, "_last_expiry", None)
+    monkeypatch.setattr(scheduler.table_expiry, "last", None)
 
-    scheduler._expire_tables_if_due(now)
+    scheduler.table_expiry.run_if_due(now)
     age(second, 25)
-    scheduler._expire_tables_if_due(now + timedelta(seconds=30))  # too soon: nothing
+    scheduler.table_expiry.run_if_due(now + timedelta(seconds=30))  # too soon: nothing
 
     first.refresh_from_db(), second.refresh_from_db()
     assert first.status == Table.Status.CLOSED
     assert second.status == Table.Status.WAITING
-    scheduler._expire_tables_if_due(now + timedelta(seconds=61))
+    scheduler.table_expiry.run_if_due(now + timedelta(seconds=61))
     second.refresh_from_db()
     assert second.status == Table.Status.CLOSED
 

@@ -40,6 +40,7 @@ navigator.share = (data) => { window.sharedWith = data; return Promise.resolve()
 def watched(ui, browser, server, size, share_sheet=False):
     """Alice's page, clipboard allowed, every console error and CSP violation noted."""
     page = ui.log_in(browser, server, "alice", size=size)
+    page.bring_to_front()  # the clipboard takes text from the focused page only
     context = page.context
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     problems = []
@@ -125,7 +126,6 @@ def test_share_hands_the_full_link_to_a_phones_share_sheet(ui, browser, server):
 def test_the_copied_link_brings_bob_to_the_invitation(ui, browser, server):
     page, problems = watched(ui, browser, server, DESKTOP)
     open_unlisted_table(page, server)
-    page.bring_to_front()  # the clipboard takes text from the focused page only
     page.get_by_role("button", name="Copier le lien").click()
     page.wait_for_function(
         "() => document.getElementById('invite-status').textContent === 'Lien copié'")
@@ -136,6 +136,29 @@ def test_the_copied_link_brings_bob_to_the_invitation(ui, browser, server):
 
     assert "Invitation à une table" in bob.locator("h1").inner_text()
     assert bob.get_by_role("button", name="Prendre place").is_visible()
+    assert problems == []
+    bob.context.close()
+    page.context.close()
+
+
+def test_lien_copie_stays_when_the_table_changes_under_it(ui, browser, server):
+    """A frame swaps the board (Bob takes a seat) just after Alice copied: « Lien copié »
+    and the link stay where they were."""
+    page, problems = watched(ui, browser, server, DESKTOP)
+    open_unlisted_table(page, server)
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    page.get_by_role("button", name="Copier le lien").click()
+    page.wait_for_function(
+        "() => document.getElementById('invite-status').textContent === 'Lien copié'")
+    link = page.input_value("#invite-link")
+    bob = ui.log_in(browser, server, "bob", size=PHONE)
+    bob.goto(link)
+
+    bob.get_by_role("button", name="Prendre place").click()
+
+    page.locator("#table-board", has_text="Bob").wait_for()
+    assert page.locator("#invite-status").text_content() == "Lien copié"
+    assert page.input_value("#invite-link") == link
     assert problems == []
     bob.context.close()
     page.context.close()

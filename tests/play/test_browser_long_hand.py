@@ -1,0 +1,151 @@
+"""A long hand holds on one line, in a real browser, on a phone (390×844) and a laptop
+(1280×800): at All-fours, when the dealer runs the cards twice, the eldest hand holds twelve
+cards and must throw six away. Every card stays on the hand's one line, inside the first
+screen, its box in sight and under the pointer; Alice ticks six boxes, discards, and keeps
+six cards. (A laptop once wrapped such a hand onto a second line, below the first screen.)
+Server and browser: tests/play/conftest.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, free_port, start_daphne
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists(),
+        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
+    ),
+]
+
+# Two tables (one per screen size) where Alice, eldest, begged and Bob, the dealer, ran the
+# cards: the first card turned (9h) is begged, the second (Th) is of the same suit and set
+# aside, the third (2s) makes spades trump. Three cards each per turn: twelve in each hand.
+PREPARE = """
+import sys
+import config.settings as s
+s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
+               "OPTIONS": {"timeout": 20}}}
+s.PLAY_INPROCESS_SCHEDULER = False
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from allauth.account.models import EmailAddress
+from accounts.models import User
+from play.actions import do_act, do_create_table, do_join, games
+
+CUT = ["7c", "As"]  # Bob, seat 1, draws the ace and deals
+DEAL = ["2c", "5c", "8c", "Jc", "3d", "6d", "9d", "Qd", "4h", "7h", "Ks", "Ac", "9h",
+        "3c", "6c", "9c", "Qc", "4d", "7d", "Th", "Td", "Kd", "Ad", "2h", "3h", "8h", "2s"]
+
+
+class Stacked:
+    def __init__(self, decks):
+        self.decks = decks
+
+    def shuffle(self, deck):
+        wanted = self.decks.pop(0)
+        deck[:] = wanted + [card for card in deck if card not in wanted]
+
+
+users = {}
+for name in ("alice", "bob"):
+    users[name] = User.objects.create_user(name, f"{name}@example.com", sys.argv[2],
+                                           display_name=name.capitalize())
+    EmailAddress.objects.create(user=users[name], email=users[name].email, primary=True,
+                                verified=True)
+games.system_random = Stacked([CUT, DEAL, CUT, DEAL])
+for _ in range(2):
+    table = do_create_table(users["alice"], "all-fours", seat_count=2)
+    do_join(table, users["bob"])
+    game = table.current_game()
+    do_act(game, users["alice"], {"type": "beg"}, None)
+    game.refresh_from_db()
+    do_act(game, users["bob"], {"type": "run"}, None)
+    game.refresh_from_db()
+    assert game.state["phase"] == "discard" and len(game.state["hands"][0]) == 12
+    print(table.pk)
+"""
+
+
+@pytest.fixture(scope="module")
+def long_hands(tmp_path_factory):
+    """The server's address and the two tables' pages."""
+    folder = tmp_path_factory.mktemp("long-hand")
+    database = str(folder / "db.sqlite3")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
+    prepared = subprocess.run([sys.executable, "-c", PREPARE, database, BROWSER_PASSWORD],
+                              cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    port = free_port()
+    process = start_daphne(database, port, folder / "daphne.log")
+    server = f"http://127.0.0.1:{port}"
+    yield server, [f"{server}/jouer/tables/{pk}/" for pk in prepared.stdout.split()]
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+# For each card of the hand: its box, and whether the point at the middle of its
+# checkbox belongs to that checkbox (nothing covers it).
+CARDS = """
+() => [...document.querySelectorAll('#my-hand .card-row--hand > .card-row__item')].map(li => {
+  const box = li.getBoundingClientRect();
+  const tick = li.querySelector('.card-choice__box').getBoundingClientRect();
+  const hit = document.elementFromPoint(tick.x + tick.width / 2, tick.y + tick.height / 2);
+  return {top: box.top, left: box.left, width: box.width,
+          reachable: hit === li.querySelector('.card-choice__box')};
+})
+"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_twelve_cards_hold_on_one_line_and_six_of_them_can_be_thrown(
+    ui, browser, long_hands, size, screenshots
+):
+    server, pages = long_hands
+    page = ui.log_in(browser, server, "alice", size=size)
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(pages[0] if size == PHONE else pages[1])
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    width, height = size
+
+    cards = page.evaluate(CARDS)
+
+    page.screenshot(path=str(screenshots / f"long-hand-{width}.png"))
+    assert len(cards) == 12
+    assert len({round(card["top"]) for card in cards}) == 1, "the hand takes two lines"
+    assert all(card["width"] >= 20 for card in cards), cards  # an index corner each
+    assert all(card["reachable"] for card in cards), "a card's box is covered"
+    hand = page.locator("#my-hand").bounding_box()
+    assert hand["x"] >= 0 and hand["x"] + hand["width"] <= width, hand
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= height, hand
+    discard = page.locator("#my-hand button[type=submit]")
+    button = discard.bounding_box()
+    assert button["y"] + button["height"] <= height, "the discard button is below the screen"
+
+    boxes = page.locator("#my-hand .card-choice__box")
+    for index in range(0, 12, 2):
+        boxes.nth(index).click()
+    discard.click()
+
+    page.wait_for_function(
+        "() => document.querySelectorAll('#my-hand .card-row--hand > .card-row__item')"
+        ".length === 6")
+    assert "Alice écarte 6 cartes." in page.locator("#game-log").text_content()
+    assert problems == []
+    page.context.close()

@@ -35,6 +35,7 @@ from play.actions.guests import do_purge_guests
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
+from taverne.heartbeats import PLAY_WORKER, beat
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +114,7 @@ def _send_reminders(now, moved) -> None:
 def _run_due_and_close():
     try:
         moved = run_due()
+        beat(PLAY_WORKER)  # /pret/ reads it: this loop turns (taverne/heartbeats.py)
         guest_purge.run_if_due(timezone.now())
         table_expiry.run_if_due(timezone.now())
         return moved

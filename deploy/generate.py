@@ -62,7 +62,7 @@ def main(argv=None) -> int:
     if options.check:
         differing = stale()
         for path in differing:
-            print(f"{path.relative_to(HERE.parent)} differs from deploy/topology.py: "
+            print(f"{os.path.relpath(path, HERE.parent)} differs from deploy/topology.py: "
                   "run python -m deploy.generate", file=sys.stderr)
         return 1 if differing else 0
     write()

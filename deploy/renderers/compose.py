@@ -16,7 +16,8 @@ from deploy import topology
 from deploy.renderers import HEADER
 
 IMAGE = "taverne:latest"
-DATABASE_URL = "postgres://taverne:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432/taverne"
+PASSWORD = "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}"
+DATABASE_URL = f"postgres://taverne:{PASSWORD}@postgres:5432/taverne"
 REDIS_URL = "redis://redis:6379/0"
 
 
@@ -53,7 +54,7 @@ def services() -> dict:
         "postgres": {
             "image": "postgres:15",
             "environment": {"POSTGRES_DB": "taverne", "POSTGRES_USER": "taverne",
-                            "POSTGRES_PASSWORD": "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}"},
+                            "POSTGRES_PASSWORD": PASSWORD},
             "volumes": ["postgres:/var/lib/postgresql/data"],
             "healthcheck": {"test": ["CMD", "pg_isready", "-U", "taverne"],
                             "interval": "5s", "retries": 12},

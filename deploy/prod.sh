@@ -197,6 +197,9 @@ restart() {
         say "restarting daphne-$port"
         "${SUPERVISORCTL[@]}" restart "site:daphne-$port"
         wait_for "http://127.0.0.1:$port/pret/" 60 || fail "daphne-$port is not ready (/pret/)"
+        # nginx left the process alone after a refused connection (fail_timeout=5s,
+        # deploy/renderers/nginx.py): it must take requests again before the next stops.
+        sleep 6
     done
     "${SUPERVISORCTL[@]}" restart site:play-worker site:task-worker
     # nginx reads its configuration again (the number of daphne processes may have changed).

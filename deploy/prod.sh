@@ -62,7 +62,6 @@ SITE_URL=https://127.0.0.1:$https_port
 # is not turned to HTTPS afterwards.
 ALLOWED_HOSTS=127.0.0.1
 CSRF_TRUSTED_ORIGINS=https://127.0.0.1:$https_port
-TRUSTED_PROXY_COUNT=1
 PROD_DB_NAME=${PROD_DB_NAME:-taverne_prod}
 PROD_DB_USER=${PROD_DB_USER:-taverne_prod}
 PROD_DB_PASSWORD=$password
@@ -81,6 +80,10 @@ ENV
 }
 
 load_env() {
+    # The proxy's settings are the topology's (TRUSTED_PROXY_COUNT with nginx's headers and
+    # daphne's --proxy-headers); supervisord passes them to its processes too.
+    eval "$("$PY" -c 'from deploy.topology import PROXY_ENVIRONMENT as e
+for name, value in e.items(): print(f"export {name}={value}")')"
     set -a
     # shellcheck disable=SC1090
     . "$ENV_FILE"
@@ -202,7 +205,7 @@ restart() {
         sleep 6
     done
     "${SUPERVISORCTL[@]}" restart site:play-worker site:task-worker
-    # nginx reads its configuration again (the number of daphne processes may have changed).
+    # nginx reads its configuration again, rendered anew by the release.
     "${SUPERVISORCTL[@]}" signal HUP site:nginx
     wait_for "https://127.0.0.1:$PROD_HTTPS_PORT/pret/" 60 || fail "/pret/ is not ready"
     "${SUPERVISORCTL[@]}" status

@@ -71,6 +71,10 @@ def _program(name: str, argv, priority: int, restart: topology.Restart, autostar
 
 
 def render() -> str:
+    environment = ",".join(
+        f'{name}="{value}"'
+        for name, value in {"PYTHONUNBUFFERED": "1", **topology.PROXY_ENVIRONMENT}.items()
+    )
     parts = [f"""; {HEADER}
 ; `make prod` starts it (deploy/prod.sh), `make prod-stop` stops it, `make prod-restart`
 ; restarts the daphne processes one at a time. By hand, with var/prod/env exported:
@@ -81,8 +85,9 @@ logfile={VAR}/log/supervisord.log
 pidfile={VAR}/supervisord.pid
 childlogdir={VAR}/log
 directory={ROOT}
-; Python's output reaches the logs line by line, not when a buffer fills.
-environment=PYTHONUNBUFFERED="1"
+; Python's output reaches the logs line by line, not when a buffer fills; the proxy's
+; settings are the topology's (deploy/topology.py, PROXY_ENVIRONMENT).
+environment={environment}
 
 [unix_http_server]
 file={VAR}/supervisor.sock

@@ -33,11 +33,14 @@ def _command(argv) -> str:
 
 
 def _common_service() -> str:
+    # The topology's proxy settings; a value in the environment file wins over them.
+    proxy = "".join(f"Environment={name}={value}\n"
+                    for name, value in topology.PROXY_ENVIRONMENT.items())
     return f"""User=taverne
 Group=taverne
 WorkingDirectory={ROOT}
-EnvironmentFile={ENV_FILE}
 Environment=PYTHONUNBUFFERED=1
+{proxy}EnvironmentFile={ENV_FILE}
 """
 
 

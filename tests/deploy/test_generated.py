@@ -164,3 +164,14 @@ def test_every_daphne_process_reads_the_proxy_headers():
     for command in topology.instances().values():
         if command[0] == "daphne":
             assert "--proxy-headers" in command
+
+
+def test_every_configuration_trusts_one_proxy_as_nginx_sends_one_address():
+    parser = configparser.RawConfigParser()
+    parser.read(DEPLOY / "supervisord.conf")
+    units = [path.read_text() for path in (DEPLOY / "systemd").glob("*.service")]
+
+    assert 'TRUSTED_PROXY_COUNT="1"' in parser["supervisord"]["environment"]
+    assert all("Environment=TRUSTED_PROXY_COUNT=1\n" in unit for unit in units)
+    for name in topology.instances():
+        assert compose_services()[name]["environment"]["TRUSTED_PROXY_COUNT"] == "1"

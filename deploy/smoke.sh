@@ -56,6 +56,21 @@ seen=$(grep -h "^$CLIENT:[0-9]* .*\"GET /jouer/tables/" "$VAR"/log/daphne-*.log 
 [ -n "$seen" ] || fail "no daphne log line shows $CLIENT: the proxy headers are lost"
 echo "$seen"
 
+step "supervisord brings back a daphne process killed with SIGKILL"
+SUPERVISORCTL=(.venv/bin/supervisorctl -c deploy/supervisord.conf)
+killed=$("${SUPERVISORCTL[@]}" pid site:daphne-8001)
+kill -9 "$killed"
+for _ in $(seq 60); do
+    now=$("${SUPERVISORCTL[@]}" pid site:daphne-8001 || true)
+    if [ "$now" != "$killed" ] && [ "$now" != 0 ] \
+        && [ "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:8001/pret/)" = 200 ]; then
+        break
+    fi
+    sleep 1
+done
+[ "$now" != "$killed" ] && [ "$now" != 0 ] || fail "daphne-8001 did not come back"
+step "daphne-8001: pid $killed killed, pid $now answers /pret/"
+
 step "rolling restart (make prod-restart) while a client keeps asking"
 codes=$(mktemp)
 (
@@ -75,7 +90,9 @@ grep -v '^200 ' "$codes" || true
 rm -f "$codes" "$codes.done"
 [ "$total" -gt 0 ] && [ "$failed" = 0 ] || fail "requests failed during the rolling restart"
 
-if [ "${SMOKE_BROWSER:-1}" = 1 ]; then
+if [ "${SMOKE_BROWSER:-1}" = 1 ] && ! .venv/bin/python -c "import playwright" 2>/dev/null; then
+    step "no Playwright in .venv (requirements-dev.txt: make test installs it): no browser"
+elif [ "${SMOKE_BROWSER:-1}" = 1 ]; then
     step "a browser plays a deal of all-fours against bots (deploy/smoke_browser.py)"
     .venv/bin/python -m deploy.smoke_browser || fail "the browser did not finish its deal"
 fi

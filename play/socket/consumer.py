@@ -323,7 +323,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             watcher.discard(self)
         presence_id, self.presence_id = getattr(self, "presence_id", None), None
         if presence_id is not None:
-            await database_sync_to_async(do_disconnect)(presence_id)
+            try:
+                await database_sync_to_async(do_disconnect)(presence_id)
+            except Exception:  # the database down: unbeaten, the row expires by itself
+                log.warning("table %s: presence %s not removed", self.table_id, presence_id,
+                            exc_info=True)
 
     # ----- client → server -------------------------------------------------------------
 

@@ -65,6 +65,7 @@ CSRF_TRUSTED_ORIGINS=https://127.0.0.1:$https_port
 PROD_DB_NAME=${PROD_DB_NAME:-taverne_prod}
 PROD_DB_USER=${PROD_DB_USER:-taverne_prod}
 PROD_DB_PASSWORD=$password
+PROD_PG_PORT=${PROD_PG_PORT:-5432}
 DATABASE_URL=postgres://${PROD_DB_USER:-taverne_prod}:$password@127.0.0.1:${PROD_PG_PORT:-5432}/${PROD_DB_NAME:-taverne_prod}
 PROD_REDIS_PORT=${PROD_REDIS_PORT:-6380}
 REDIS_URL=redis://127.0.0.1:${PROD_REDIS_PORT:-6380}/0

@@ -52,8 +52,10 @@ page=$(get -w '\n%{http_code}' "$table")
 step "table page: 200 at $table"
 
 step "daphne's access log: the client's address through the proxy headers"
-seen=$(grep -h "^$CLIENT:[0-9]* .*\"GET /jouer/tables/" "$VAR"/log/daphne-*.log | tail -n 1 || true)
-[ -n "$seen" ] || fail "no daphne log line shows $CLIENT: the proxy headers are lost"
+# The table is new (its number never served before), so the line is this run's.
+path=${table#"$SITE"}
+seen=$(grep -h "^$CLIENT:[0-9]* .*\"GET $path\"" "$VAR"/log/daphne-*.log || true)
+[ -n "$seen" ] || fail "no daphne log line shows $CLIENT asking for $path: proxy headers lost"
 echo "$seen"
 
 step "supervisord brings back a daphne process killed with SIGKILL"

@@ -44,6 +44,7 @@ from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
 from play.socket import limits
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
+from taverne.observability import metrics
 
 log = logging.getLogger(__name__)
 
@@ -259,6 +260,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=code)
             return
         self.joined = True
+        metrics.socket_opened()
         await self._send_payload(sent, payload)
 
     async def _release(self):
@@ -271,6 +273,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._release()
         if not getattr(self, "joined", False):
             return
+        metrics.socket_closed()
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
         if self.position is not None:
             await database_sync_to_async(do_disconnect)(self.table_id, self.user)
@@ -409,6 +412,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # ----- group → this connection ---------------------------------------------------
 
+    @metrics.times_frames
     async def table_changed(self, event):
         if not self.joined:
             return  # refused at connect: it never sees the table

@@ -25,7 +25,8 @@ def start_error_tracker(dsn: str, *, environment: str, release: str | None = Non
         dsn=dsn,
         environment=environment,
         release=release or None,
-        send_default_pii=False,
+        # send_default_pii is left unset: unset is False (no user, cookies, addresses),
+        # and sentry-sdk 2.7x deprecates setting it.
         include_local_variables=False,
         max_request_body_size="never",
         # Errors only: no performance tracing.

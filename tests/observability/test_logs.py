@@ -173,7 +173,8 @@ def tidy_the_cellar(bottles):
     return bottles
 
 
-def test_a_task_is_logged_with_its_name_duration_and_outcome(db, events):
+def test_a_task_is_logged_with_its_name_duration_and_outcome(db, events, settings):
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
     tidy_the_cellar.enqueue(bottles=["private e-mail body"])
 
     [line] = lines_of(events, "taverne.tasks")

@@ -11,6 +11,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings as django_settings
+from django.tasks import task
 from django.test import Client
 from django.utils import timezone
 from prometheus_client import REGISTRY
@@ -154,6 +156,28 @@ def test_the_scheduler_lag_is_how_late_a_due_move_was_played(table, column, sour
     assert value("taverne_scheduler_lag_seconds_sum", source=source) - total >= 30
 
 
+@task
+def send_a_postcard():
+    pass
+
+
+@pytest.mark.skipif(not django_settings.DATABASE_URL,
+                    reason="django-tasks-db's queue exists with DATABASE_URL only (CI's "
+                           "PostgreSQL stage)")
+def test_the_queue_depth_is_read_from_the_task_table_at_each_scrape(db, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    scraper = Client(REMOTE_ADDR="127.0.0.1")
+    empty = families(scraper.get("/metrics").content.decode())
+
+    send_a_postcard.enqueue()
+    send_a_postcard.enqueue()
+    queued = families(scraper.get("/metrics").content.decode())
+
+    assert total(empty, "taverne_task_queue_depth") == 0
+    assert total(queued, "taverne_task_queue_depth") == 2
+    assert "taverne_task_queue_oldest_seconds" in queued
+
+
 # ----- sockets ------------------------------------------------------------------------
 
 
@@ -219,7 +243,7 @@ sys.stdin.readline()  # until the test says go
 """
 
 
-def test_every_process_is_counted_and_a_dead_ones_sockets_drop_out(tmp_path):
+def test_every_process_is_counted_and_a_dead_ones_sockets_drop_out(tmp_path, db):
     env = {"PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "config.settings",
            "PATH": "/usr/bin:/bin"}
     process = subprocess.Popen(

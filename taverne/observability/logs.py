@@ -23,11 +23,15 @@ request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 
 
 class RequestIdFilter(logging.Filter):
-    """Adds the id of the request being served (if any) to every line."""
+    """Adds the id of the request being served (if any) to every line; Django's line about
+    a response, logged once the middleware is done, finds it on the request it carries."""
 
     def filter(self, record):
         if getattr(record, "request_id", None) is None:
-            record.request_id = request_id.get()
+            found = request_id.get() or getattr(getattr(record, "request", None),
+                                                "request_id", None)
+            if found is not None:
+                record.request_id = found
         return True
 
 
@@ -58,8 +62,10 @@ def logging_config(fmt: str, level: str, events: bool) -> dict:
     formatters = {
         "json": {
             "()": JsonFormatter,
-            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
-            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            "format": "%(levelname)s %(name)s %(message)s",
+            # ISO 8601 in UTC, whatever the server's zone
+            "timestamp": "time",
+            "rename_fields": {"levelname": "level", "name": "logger"},
         },
         "text": {
             "()": TextFormatter,

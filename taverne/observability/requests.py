@@ -41,7 +41,7 @@ class RequestLogMiddleware:
     def __call__(self, request):
         if request.path.startswith(self.static_prefix):
             return self.get_response(request)
-        rid = _request_id_of(request)
+        rid = request.request_id = _request_id_of(request)
         context = request_id.set(rid)
         started = time.perf_counter()
         try:

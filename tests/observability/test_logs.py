@@ -14,7 +14,7 @@ from django.tasks import task
 from play.actions import do_act, do_create_table, do_join
 from play.clock.scheduler import run_due
 from play.models import Game
-from taverne.observability.logs import JsonFormatter, RequestIdFilter
+from taverne.observability.logs import JsonFormatter, RequestIdFilter, logging_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,10 +30,9 @@ def events(caplog):
 def as_json(record) -> dict:
     """The line the production handler writes for this record."""
     RequestIdFilter().filter(record)
-    formatter = JsonFormatter(
-        "%(asctime)s %(levelname)s %(name)s %(message)s",
-        rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
-    )
+    formatter = logging_config("json", "INFO", True)["formatters"]["json"]
+    formatter = JsonFormatter(formatter["format"], timestamp=formatter["timestamp"],
+                              rename_fields=formatter["rename_fields"])
     line = formatter.format(record)
     assert "\n" not in line
     return json.loads(line)
@@ -77,11 +76,12 @@ def test_the_proxys_request_id_is_kept(client, db, events):
 
 def test_djangos_lines_about_a_request_do_not_carry_its_query_string(client, db, caplog):
     with caplog.at_level(logging.WARNING, logger="django.request"):
-        client.get("/nulle-part/?token=s3cr3t-in-the-query")
+        response = client.get("/nulle-part/?token=s3cr3t-in-the-query")
 
     [record] = [r for r in caplog.records if r.name == "django.request"]
     line = as_json(record)
     assert line["status_code"] == 404 and line["level"] == "WARNING"
+    assert line["request_id"] == response.headers["X-Request-ID"]
     assert "s3cr3t" not in json.dumps(line)
 
 
@@ -207,7 +207,7 @@ def test_in_production_the_apps_own_lines_come_out_as_json():
     [line] = [json.loads(text) for text in result.stderr.splitlines()]
     assert line["message"] == "stalled 7"
     assert line["logger"] == "play.actions.games" and line["level"] == "WARNING"
-    assert "time" in line
+    assert line["time"].endswith("+00:00") and "request_id" not in line
 
 
 def test_development_keeps_readable_lines_and_quiet_events():

@@ -465,7 +465,8 @@ MIDDLEWARE.insert(0, "taverne.observability.requests.RequestLogMiddleware")
 # (read by prometheus-client itself; taverne/observability/metrics.py).
 METRICS_TOKEN = env("METRICS_TOKEN", "")
 METRICS_ALLOWED_IPS = envlist("METRICS_ALLOWED_IPS", ["127.0.0.1", "::1"])
-# A scraper on this host speaks plain HTTP to a daphne port: no redirect to HTTPS there.
+# A scraper on this host speaks plain HTTP to a daphne port: no redirect to HTTPS there
+# (added to the exemptions set above, if any).
 SECURE_REDIRECT_EXEMPT = [*globals().get("SECURE_REDIRECT_EXEMPT", []), r"^metrics$"]
 # Errors to Sentry (or a service speaking its protocol) only when SENTRY_DSN is set;
 # nothing personal or secret is sent (taverne/observability/errors.py).

@@ -95,6 +95,9 @@ def logging_config(fmt: str, level: str, events: bool) -> dict:
             # Django logs each task twice at INFO (started, finished); taverne.tasks logs
             # it once with its duration. Failures still come from Django at ERROR.
             "django.tasks": {"handlers": [], "level": "WARNING", "propagate": True},
+            # At DEBUG it writes every query with its parameters (game states, hands):
+            # never, whatever LOG_LEVEL says.
+            "django.db.backends": {"handlers": [], "level": "INFO", "propagate": True},
             **{name: {"level": event_level} for name in EVENT_LOGGERS},
         },
     }

@@ -10,6 +10,7 @@ import time
 import uuid
 
 from django.conf import settings
+from django.utils.functional import empty
 
 from taverne.observability import metrics
 from taverne.observability.logs import event, request_id
@@ -29,8 +30,12 @@ def _request_id_of(request) -> str:
 
 
 def _user_id(request):
+    """The signed-in player's id, if the request already knew who it was: reading the
+    session now could fail (the database down) and turn a 503 into a 500."""
     user = getattr(request, "user", None)
-    return user.pk if user is not None and user.is_authenticated else None
+    if user is None or getattr(user, "_wrapped", None) is empty:
+        return None
+    return user.pk if user.is_authenticated else None
 
 
 class RequestLogMiddleware:

@@ -226,3 +226,31 @@ def test_log_format_overrides_the_default():
 
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip().endswith("ERROR play: cellar flooded")
+
+
+def test_queries_are_never_logged_with_their_parameters_even_at_debug():
+    result = run_settings({"LOG_LEVEL": "DEBUG"}, "import logging\n"
+                          "print(logging.getLogger('django.db.backends')"
+                          ".isEnabledFor(logging.DEBUG))")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_a_request_that_never_read_its_user_is_logged_without_reading_it(alice, rf):
+    from django.db import OperationalError
+    from django.utils.functional import SimpleLazyObject
+
+    from taverne.observability.requests import _user_id
+
+    def database_down():
+        raise OperationalError("the database restarts")
+
+    unread = rf.get("/")
+    unread.user = SimpleLazyObject(database_down)
+    read = rf.get("/")
+    read.user = SimpleLazyObject(lambda: alice)
+    read.user.is_authenticated  # noqa: B018 - the page read it
+
+    assert _user_id(unread) is None  # and no OperationalError: the 503 stays a 503
+    assert _user_id(read) == alice.pk

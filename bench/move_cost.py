@@ -36,10 +36,14 @@ def setup(tables: int, game_slug: str):
 
     if not settings.DATABASE_URL:
         call_command("migrate", verbosity=0)
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     import play.actions.broadcast as broadcast
     from accounts.models import User
     from play.actions import do_create_table, do_join
-    from play.models import Seat
+    from play.models import Presence, Seat
     from play.snapshots import snapshots
 
     broadcast.group_send = lambda *args, **kwargs: None  # no server to send to
@@ -51,7 +55,11 @@ def setup(tables: int, game_slug: str):
         table = do_create_table(users[0], game_slug, seat_count=4)
         for user in users[1:]:
             do_join(table, user)
-        Seat.objects.filter(table=table).update(connections=1)  # everyone at the table
+        # everyone at the table: a socket open at each seat for the run
+        Presence.objects.bulk_create(
+            Presence(seat=seat, expires_at=timezone.now() + timedelta(hours=1))
+            for seat in Seat.objects.filter(table=table)
+        )
         snapshots.get(table.pk)
         layout.append((table, users))
     return layout

@@ -258,6 +258,13 @@ CHAT_LINES_PER_MINUTE = envint("CHAT_LINES_PER_MINUTE", 12)
 PLAY_WAITING_TABLES_PER_PLAYER = envint("PLAY_WAITING_TABLES_PER_PLAYER", 3)
 PLAY_WAITING_TABLE_HOURS = envint("PLAY_WAITING_TABLE_HOURS", 24)
 PLAY_WAITING_CORRESPONDENCE_HOURS = envint("PLAY_WAITING_CORRESPONDENCE_HOURS", 7 * 24)
+# Notices at least once and presence (docs/protocol.md, play/socket/watch.py): every
+# PLAY_SOCKET_RECHECK_SECONDS each process re-reads its tables' sequences (one query) and
+# beats for its sockets; a socket whose process stopped beating counts as gone
+# PLAY_PRESENCE_SECONDS later (six beats by default).
+PLAY_SOCKET_RECHECK_SECONDS = float(env("PLAY_SOCKET_RECHECK_SECONDS", "5"))
+if env("PLAY_PRESENCE_SECONDS"):  # else six beats, whatever the period (presence.py)
+    PLAY_PRESENCE_SECONDS = float(env("PLAY_PRESENCE_SECONDS"))
 # The site's address and name. Every absolute URL the site builds (e-mails, the invitation
 # link, the payment provider's return page) starts with SITE_URL, never with the Host of
 # a request (taverne/site.py says why). `make run` passes the address it serves; the

@@ -9,8 +9,9 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import get_game
@@ -97,6 +98,14 @@ class Table(models.Model):
         return reverse("play:table", args=[self.pk])
 
 
+class SeatQuerySet(models.QuerySet):
+    def with_presence(self, now=None):
+        """Each seat with ``connected``: whether its player has a table socket open there
+        now (a live ``Presence`` row; the turn e-mail goes only to players with none)."""
+        live = Presence.objects.filter(seat=OuterRef("pk"), expires_at__gt=now or timezone.now())
+        return self.annotate(connected=Exists(live))
+
+
 class Seat(models.Model):
     """A place at a table, taken by a user or a bot (rows exist only for taken places)."""
 
@@ -116,15 +125,14 @@ class Seat(models.Model):
         _("niveau de l'automate"), max_length=10, blank=True, default="",
         choices=[("debutant", _("débutant")), ("habitue", _("habitué")), ("maitre", _("maître"))],
     )
-    # Open websockets of this seat's user on this table (kept by the consumer): the
-    # turn e-mail goes only to players with none.
-    connections = models.IntegerField(default=0)
     # A player who left a running game, or was marked absent after timeouts (two in a
     # row live, one by correspondence): the bot plays their turns until "Je reviens".
     sitting_out = models.BooleanField(default=False)
     # Moves in a row the clock played for this seat (a move of the player resets it).
     timeouts = models.PositiveSmallIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["position"]
@@ -157,6 +165,26 @@ class Seat(models.Model):
         if self.bot:
             return self.bot
         return self.user.public_name if self.user else "?"
+
+
+class Presence(models.Model):
+    """One table socket of a seated player, open now (play/actions/presence.py).
+
+    Who is connected is read from these rows, never counted: a row is added when the
+    socket opens and deleted when it closes (in a ``finally``), and its process's
+    heartbeat (play/socket/watch.py) pushes ``expires_at`` on while the socket lives. A
+    process that dies stops beating: its rows expire by themselves (nobody reads an
+    expired row as connected) and the scheduler's loop sweeps them.
+    """
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    # The socket's channel (which process held it, when reading the rows by hand).
+    channel = models.CharField(max_length=200, blank=True, default="")
+    opened_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self):
+        return f"{self.seat_id} until {self.expires_at:%H:%M:%S}"
 
 
 class Game(models.Model):

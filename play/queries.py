@@ -29,7 +29,16 @@ from django.db.models import (
 )
 from django.utils import timezone
 
-from play.models import Action, ChatMessage, ChatMute, Game, Participant, Seat, Table
+from play.models import (
+    Action,
+    ChatMessage,
+    ChatMute,
+    Game,
+    Participant,
+    Presence,
+    Seat,
+    Table,
+)
 
 LOG_LINES = 50
 CHAT_LINES = 30
@@ -87,7 +96,7 @@ def players(table, seats, you=None) -> list[dict]:
             # programme"): shown beside the seat.
             "program": _is_program(by_position.get(p)),
             "staff": _is_staff(by_position.get(p)),
-            "connected": by_position[p].connections > 0 if p in by_position else False,
+            "connected": by_position[p].connected if p in by_position else False,
             "sitting_out": by_position[p].sitting_out if p in by_position else False,
             "you": you == p,
         }
@@ -171,7 +180,7 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         log = [LogEntry.of(*row) for row in rows[:LOG_LINES]]
         log.reverse()
     seats_read_at = time.monotonic()  # before the read: a change after it may be missed
-    seats = list(table.seats.select_related("user"))
+    seats = list(table.seats.with_presence().select_related("user"))
     return Snapshot(
         seats_read_at=seats_read_at,
         table=table,
@@ -383,7 +392,7 @@ def watchable_tables(viewer=None, invited=()):
 
 # Online: signed in and seen (a page asked for) in the last ONLINE_MINUTES, or with a
 # table's socket open at a table still waiting or playing (a socket kept open for a long
-# game asks for no page). Counted at most once every ONLINE_CACHE_SECONDS.
+# game asks for no page; a live ``Presence`` row). Counted at most once every ONLINE_CACHE_SECONDS.
 ONLINE_MINUTES = 5
 ONLINE_CACHE_SECONDS = 30
 ONLINE_CACHE_KEY = "play:online-count"
@@ -401,11 +410,12 @@ def online_count(now=None) -> int:
 
 def count_online(now=None) -> int:
     """How many players are online now (read, not cached)."""
-    since = (now or timezone.now()) - timedelta(minutes=ONLINE_MINUTES)
-    at_a_table = Seat.objects.filter(
-        connections__gt=0, user__isnull=False,
-        table__status__in=(Table.Status.WAITING, Table.Status.PLAYING),
-    ).values("user_id")
+    now = now or timezone.now()
+    since = now - timedelta(minutes=ONLINE_MINUTES)
+    at_a_table = Presence.objects.filter(
+        expires_at__gt=now, seat__user__isnull=False,
+        seat__table__status__in=(Table.Status.WAITING, Table.Status.PLAYING),
+    ).values("seat__user_id")
     return get_user_model().objects.filter(
         Q(last_seen_at__gte=since) | Q(pk__in=at_a_table)
     ).count()

@@ -62,6 +62,16 @@ class SnapshotCache:
             self.put(snapshot)
         return snapshot
 
+    def at_least(self, table_id: int, sequence: int) -> Snapshot:
+        """A snapshot showing step ``sequence`` of the table or a later one (a re-check
+        found the table there: play/socket/watch.py): the cached one if it does, else one
+        read now."""
+        snapshot = self.peek(table_id)
+        if snapshot is None or snapshot.sequence < sequence:
+            snapshot = load_snapshot(table_id)
+            self.put(snapshot)
+        return snapshot
+
     def put(self, snapshot: Snapshot) -> None:
         """Keep ``snapshot`` unless a more recent one of the same game is already kept."""
         table_id = snapshot.table.pk
@@ -123,17 +133,17 @@ class SnapshotCache:
         A socket opening or closing locks its seat, not the table: a move may have read the
         seats before a player's last socket closed and commit after the table's connections
         read them again (``presence``). Its seats would then show that player connected
-        until the next move; the count read since is kept instead.
+        until the next move; the presence read since is kept instead.
         """
         read_at = getattr(table, "_seats_read_at", 0.0)
         if before is None or before.seats_read_at <= read_at:
             return list(seats), read_at
-        counted = {seat.pk: seat.connections for seat in before.seats}
+        connected = {seat.pk: seat.connected for seat in before.seats}
         kept = []
         for seat in seats:
-            if counted.get(seat.pk, seat.connections) != seat.connections:
+            if connected.get(seat.pk, seat.connected) != seat.connected:
                 seat = copy.copy(seat)
-                seat.connections = counted[seat.pk]
+                seat.connected = connected[seat.pk]
             kept.append(seat)
         return kept, before.seats_read_at
 

@@ -16,7 +16,9 @@ a change that was rolled back. Views and consumers stay thin and call these.
 - ``hands``: the daily hand allowance at counted tables;
 - ``economy_host``: what play does when the economy asks (economy/host.py);
 - ``guests``: a visitor's guest account, moved to the account they sign up for, purged;
-- ``presence``, ``chat``: sockets open at a table, the table's chat;
+- ``presence``, ``chat``: sockets open at a table (a row each, with an expiry), the
+  table's chat;
+- ``notices``: a turn shown late to a seat whose socket missed its notice;
 - ``broadcast``, ``lookups``, ``errors``: what they share.
 """
 
@@ -27,8 +29,14 @@ from play.actions.expiry import do_expire_waiting_tables
 from play.actions.games import do_act, start_game
 from play.actions.guests import do_adopt_guest, do_create_guest, do_purge_guests
 from play.actions.leaving import do_abort, do_come_back, do_resign
+from play.actions.notices import do_restart_missed_turn
 from play.actions.positions import do_try_position
-from play.actions.presence import do_connect, do_disconnect
+from play.actions.presence import (
+    do_connect,
+    do_disconnect,
+    do_heartbeat,
+    do_sweep_presence,
+)
 from play.actions.rematch import do_decline_rematch, do_rematch
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.actions.tables import (
@@ -59,6 +67,7 @@ __all__ = [
     "do_create_table",
     "do_decline_rematch",
     "do_disconnect",
+    "do_heartbeat",
     "do_join",
     "do_leave",
     "do_mute_chat",
@@ -70,6 +79,8 @@ __all__ = [
     "do_free_seat",
     "do_expire_waiting_tables",
     "do_resign",
+    "do_restart_missed_turn",
+    "do_sweep_presence",
     "do_timeout",
     "do_try_position",
     "remember_server_loop",

@@ -2,6 +2,11 @@
 
 Group messages only say "table N changed, version V": every connection then renders its
 own seat's view (play/socket/), so no hidden card ever travels through a group.
+
+A notice is sent once and may be lost (the process killed between its commit and its
+send, the channel layer down): the sockets re-check their table's sequence on a period
+(play/socket/watch.py), and a worker that starts re-announces the live tables
+(``reannounce_live_tables``), so every seat reaches every version at least once.
 """
 
 from __future__ import annotations
@@ -146,3 +151,24 @@ def broadcast_table_changed(
                "sequence": sequence, "refresh": refresh}
     transaction.on_commit(_Announcement(table_id, message, forget=not snapshot_published))
     return sequence
+
+
+# Tables re-announced by a starting worker at most (the most recently changed first); the
+# sockets' own re-check reaches the others within PLAY_SOCKET_RECHECK_SECONDS.
+REANNOUNCE_LIMIT = 2000
+
+
+def reannounce_live_tables() -> int:
+    """Tell the connections of every live table being played the table's sequence
+    (``table.recheck``): a socket that shows less catches up, the others ignore it. Called
+    by a worker when it starts: the worker it replaces may have committed a move and died
+    before its notice went out. Returns the number of tables told."""
+    tables = (
+        Table.objects.filter(status=Table.Status.PLAYING, pace=Table.Pace.LIVE)
+        .order_by("-updated_at", "-pk").values_list("pk", "sequence")[:REANNOUNCE_LIMIT]
+    )
+    told = 0
+    for table_id, sequence in tables:
+        group_send(table_id, {"type": "table.recheck", "sequence": sequence})
+        told += 1
+    return told

@@ -285,7 +285,7 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     if table.pace == Table.Pace.CORRESPONDENCE:
         # the reminder e-mail, when a quarter of the time is left (play/clock/scheduler.py)
         game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)
-    if actor != previous_actor and seat.connections <= 0:
+    if actor != previous_actor and not seat.connected:
         notify_turn_if_away(game, table, seat)
 
 

@@ -35,7 +35,8 @@ def seats_by_position(table: Table) -> dict[int, Seat]:
     """The table's seats by position, read once per transaction (the table is locked)."""
     cached = getattr(table, "_seats_by_position", None)
     if cached is None:
-        cached = {s.position: s for s in table.seats.select_related("user")}
+        # with who is connected (the turn e-mail goes to players with no socket open)
+        cached = {s.position: s for s in table.seats.with_presence().select_related("user")}
         table._seats_by_position = cached
         # after the read: the table's snapshot keeps a presence read later (play/snapshots.py)
         table._seats_read_at = time.monotonic()

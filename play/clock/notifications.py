@@ -3,8 +3,10 @@
 At most one mail per game per turn (a `TurnNotification` row, unique on game, seat and
 version), only to players who asked for turn e-mails (`notify_your_turn` and
 `notify_by_email` on their account), and only when they have no socket open on the
-table. Live tables, whose turns last seconds, mail at most once per LIVE_INTERVAL per
-game so a player who closed the tab is not sent one mail a minute.
+table (a live ``Presence`` row: a socket whose process died stops counting when its row
+expires, play/actions/presence.py). Live tables, whose turns last seconds, mail at most
+once per LIVE_INTERVAL per game so a player who closed the tab is not sent one mail a
+minute.
 """
 
 from __future__ import annotations
@@ -66,8 +68,9 @@ def wants_turn_email(user) -> bool:
 
 
 def notify_turn_if_away(game: Game, table: Table, seat: Seat) -> None:
-    """Called by the services inside their transaction: queue the mail after commit."""
-    if seat.connections > 0 or not wants_turn_email(seat.user):
+    """Called by the services inside their transaction: queue the mail after commit.
+    ``seat`` carries ``connected`` (``Seat.objects.with_presence()``)."""
+    if seat.connected or not wants_turn_email(seat.user):
         return
     game_id, position, version = game.pk, seat.position, game.version
 
@@ -88,8 +91,8 @@ def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
     if game.actor != position:
         return False
     table = game.table
-    seat = table.seats.select_related("user").filter(position=position).first()
-    if seat is None or seat.user is None or seat.connections > 0 or seat.sitting_out:
+    seat = table.seats.with_presence().select_related("user").filter(position=position).first()
+    if seat is None or seat.user is None or seat.connected or seat.sitting_out:
         return False
     user = seat.user
     if not wants_turn_email(user):
@@ -166,8 +169,8 @@ def send_reminder_now(game_id: int, position: int, version: int) -> bool:
     if game.actor != position:
         return False
     table = game.table
-    seat = table.seats.select_related("user").filter(position=position).first()
-    if seat is None or seat.user is None or seat.connections > 0 or seat.sitting_out:
+    seat = table.seats.with_presence().select_related("user").filter(position=position).first()
+    if seat is None or seat.user is None or seat.connected or seat.sitting_out:
         return False
     user = seat.user
     if not wants_turn_email(user):

@@ -6,8 +6,14 @@ due (`Game.bot_due_at`) and plays each through the action functions (`do_timeout
 and broadcast exactly like a player's; then it sends the correspondence reminders due
 (`Game.remind_at`, `do_remind`). The loop that calls it (`run_forever`) also deletes
 the guests idle for a week, once an hour (`do_purge_guests`, which
-`python manage.py purge_guests` runs too), and closes the tables that have waited for
-players too long, once a minute (`do_expire_waiting_tables`).
+`python manage.py purge_guests` runs too), closes the tables that have waited for
+players too long, once a minute (`do_expire_waiting_tables`), sweeps the presence of
+sockets whose process died, at start and every PRESENCE_SWEEP_EVERY seconds
+(`do_sweep_presence`), and looks over yesterday's chip tables for collusion every six
+hours (`economy.watch_collusion`: the first pass of a day flags, the others find nothing
+new). When it starts, it re-announces the live tables being played
+(`reannounce_live_tables`): the worker it replaces may have died between a move's commit
+and its notice.
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -30,8 +36,11 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from economy import interface as economy
+from play.actions.broadcast import reannounce_live_tables
 from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
+from play.actions.presence import do_sweep_presence
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
@@ -43,6 +52,8 @@ INTERVAL = 0.5  # seconds between two looks at the clock
 BATCH = 200  # games handled per look at most; the rest wait for the next one
 PURGE_EVERY = 3600  # seconds between two purges of idle guests
 EXPIRE_EVERY = 60  # seconds between two looks for waiting tables that expired
+WATCH_EVERY = 6 * 3600  # seconds between two looks at yesterday's chip tables
+PRESENCE_SWEEP_EVERY = 10  # seconds between two sweeps of expired presence rows
 
 
 def run_due(now=None) -> list[int]:
@@ -94,6 +105,14 @@ guest_purge = Periodic("guest purge", PURGE_EVERY, lambda now: do_purge_guests(n
 # Each waiting table is locked and checked again before it closes.
 table_expiry = Periodic("waiting tables expiry", EXPIRE_EVERY,
                         lambda now: do_expire_waiting_tables(now))
+# Yesterday's chip tables looked over for collusion, suspects flagged for staff; a second
+# pass of the same day (another worker, a restart) flags nothing new.
+collusion_watch = Periodic("collusion watch", WATCH_EVERY,
+                           lambda now: economy.watch_collusion(now))
+# Each seat is locked while its expired rows go; the first pass sweeps what a dead
+# process left behind.
+presence_sweep = Periodic("presence sweep", PRESENCE_SWEEP_EVERY,
+                          lambda now: do_sweep_presence(now))
 
 
 def _send_reminders(now, moved) -> None:
@@ -117,6 +136,8 @@ def _run_due_and_close():
         moved = run_due()
         guest_purge.run_if_due(timezone.now())
         table_expiry.run_if_due(timezone.now())
+        collusion_watch.run_if_due(timezone.now())
+        presence_sweep.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop.
@@ -127,6 +148,11 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
     """Call run_due every `interval` seconds (or sooner when woken) until `stop` is set."""
     stop = stop or asyncio.Event()
     woken = alarm.listen()
+    try:
+        told = await database_sync_to_async(reannounce_live_tables)()
+        log.info("play scheduler started; %s live tables re-announced", told)
+    except Exception:  # the database or the channel layer down: the sockets re-check
+        log.exception("re-announcing the live tables failed")
     while not stop.is_set():
         woken.clear()
         try:

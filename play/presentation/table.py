@@ -65,14 +65,14 @@ def _seat_names(table, view) -> list[str]:
 def _players(table, view, names) -> list[dict]:
     given = {p["position"]: p for p in (view or {}).get("seating") or []}
     if not given:
-        for seat in table.seats.all():
+        for seat in table.seats.with_presence():
             given[seat.position] = {
                 "name": names[seat.position],
                 "bot": seat.is_bot,
                 "bot_level": seat.bot_level,
                 "program": bool(seat.user_id and seat.user.is_bot_account),
                 "staff": bool(seat.user_id and seat.user.is_staff),
-                "connected": seat.connections > 0,
+                "connected": seat.connected,
                 "sitting_out": seat.sitting_out,
             }
     return [

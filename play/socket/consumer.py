@@ -4,6 +4,11 @@ Thin: each incoming message is checked by play/socket/protocol.py, then handled 
 database call (a `_sync_*` function below, which calls the services and renders what
 this connection must receive). Group messages only say "table changed, version N";
 every connection re-renders its own seat's view, so nothing private crosses a group.
+
+A notice may be lost: every socket is also re-checked against its table's sequence, on a
+period and on every frame its client sends (play/socket/watch.py), and catches up
+(``_catch_up``). A seated player's socket is a ``Presence`` row from connect to close (a
+``finally``), kept alive by the same periodic pass.
 """
 
 from __future__ import annotations
@@ -31,9 +36,11 @@ from play.actions import (
     do_mute_chat,
     do_rematch,
     do_resign,
+    do_restart_missed_turn,
     remember_server_loop,
 )
 from play.actions.broadcast import group_name
+from play.actions.notices import turn_shown_late
 from play.actions.rematch import open_rematch
 from play.clock import scheduler
 from play.models import ChatMessage, Game, Table
@@ -42,7 +49,7 @@ from play.presentation.table import render_error_fragment, render_table_fragment
 from play.presentation.view import view_from_snapshot
 from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
-from play.socket import limits
+from play.socket import limits, watch
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 from taverne.observability import metrics
 
@@ -108,15 +115,31 @@ def _text(message, lang) -> str:
         return str(message)
 
 
-def _sync_open(table_id, user, token, lang, as_html):
+def _sync_open(table_id, user, token, lang, as_html, channel):
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise ServiceError("not_found", _("Cette table n'existe pas."))
     if not can_watch(table, user, token):
         # As for a missing table: an outsider is not told that a private one exists.
         raise ServiceError("not_found", _("Cette table n'existe pas."))
-    position = do_connect(table_id, user)
-    return position, *_render(table_id, user, lang, as_html)
+    opened = do_connect(table_id, user, channel)
+    return opened, *_render(table_id, user, lang, as_html)
+
+
+def _sync_catch_up(table_id, user, lang, as_html, sequence):
+    """The snapshot showing at least step ``sequence`` of the table (a re-check found the
+    table there), and this connection's payload from it."""
+    snapshot = snapshots.at_least(table_id, sequence)
+    return snapshot, *payload_of(snapshot, user, lang, as_html)
+
+
+def _sync_restart_turn(table_id, user, lang, as_html, game_id, version, position):
+    """This seat was shown its turn late: its clock starts again (play/actions/notices.py);
+    the payload shows the new deadline."""
+    sequence = do_restart_missed_turn(game_id, version, position)
+    if sequence is None:
+        return None
+    return _sync_catch_up(table_id, user, lang, as_html, sequence)
 
 
 def _sync_act(table_id, user, message, lang, as_html, known_game_id=None):
@@ -216,6 +239,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             query.get("lang", [""])[0] or getattr(self.user, "preferred_language", None)
         )
         self.position = None
+        self.presence_id = None  # this socket's Presence row, for a seated player
+        self.watcher = None  # this process's re-check of its sockets, once joined
         self.joined = False
         self.sent = None  # Sent: the last view sent
         self.bucket = TokenBucket()
@@ -249,8 +274,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # group's messages wait until connect returns; those already shown are skipped.
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
         try:
-            self.position, sent, payload = await database_sync_to_async(_sync_open)(
-                self.table_id, self.user, token, self.lang, self.as_html
+            opened, sent, payload = await database_sync_to_async(_sync_open)(
+                self.table_id, self.user, token, self.lang, self.as_html, self.channel_name
             )
         except ServiceError as refusal:
             await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
@@ -259,9 +284,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             code = CLOSE_NOT_FOUND if refusal.code == "not_found" else CLOSE_FORBIDDEN
             await self.close(code=code)
             return
+        if opened is not None:
+            self.position, self.presence_id = opened
         self.joined = True
-        metrics.socket_opened()
+        self.watcher = watch.watcher()
+        self.watcher.add(self)
+        metrics.socket_opened()  # closed with the watcher, in _leave
         await self._send_payload(sent, payload)
+
+    async def __call__(self, scope, receive, send):
+        # The backstop of ``disconnect``'s ``finally``: a consumer cancelled or failed
+        # without its disconnect still gives its presence back.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if self.__dict__.get("presence_id") is not None or self.__dict__.get("watcher"):
+                await asyncio.shield(self._leave())
 
     async def _release(self):
         """The socket no longer counts against its player's limits."""
@@ -270,13 +308,29 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await database_sync_to_async(limits.close_socket)(self.user.pk, self.table_id)
 
     async def disconnect(self, code):
-        await self._release()
-        if not getattr(self, "joined", False):
-            return
-        metrics.socket_closed()
-        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
-        if self.position is not None:
-            await database_sync_to_async(do_disconnect)(self.table_id, self.user)
+        try:
+            await self._release()
+            if getattr(self, "joined", False):
+                await self.channel_layer.group_discard(group_name(self.table_id),
+                                                       self.channel_name)
+        finally:
+            # Whatever failed above (the channel layer down), the seat stops counting
+            # this socket.
+            await self._leave()
+
+    async def _leave(self):
+        """This socket is no longer watched nor counted as its player's presence."""
+        watcher, self.watcher = getattr(self, "watcher", None), None
+        if watcher is not None:
+            watcher.discard(self)
+            metrics.socket_closed()
+        presence_id, self.presence_id = getattr(self, "presence_id", None), None
+        if presence_id is not None:
+            try:
+                await database_sync_to_async(do_disconnect)(presence_id)
+            except Exception:  # the database down: unbeaten, the row expires by itself
+                log.warning("table %s: presence %s not removed", self.table_id, presence_id,
+                            exc_info=True)
 
     # ----- client → server -------------------------------------------------------------
 
@@ -308,6 +362,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 "table %s: unexpected error on a %s message", self.table_id, message["type"]
             )
             await self._error(ProtocolError("server_error").as_dict(self.lang))
+        await self._recheck()
 
     def _admit(self, text):
         """The message, if the rate allows it (ProtocolError otherwise).
@@ -410,6 +465,67 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         await self._send_payload(sent, payload, force=True)
 
+    # ----- notices at least once ------------------------------------------------------
+
+    def shows_less_than(self, sequence: int) -> bool:
+        """Whether this connection shows an earlier step of its table than ``sequence``."""
+        return self.joined and self.sent is not None and sequence > self.sent.sequence
+
+    async def _recheck(self):
+        """After a frame of the client: is this connection behind its table? (The table's
+        sequence as this process read it in the last second, or as its snapshot shows.)"""
+        if self.watcher is None:
+            return  # closing
+        try:
+            latest = await self.watcher.latest(self.table_id)
+        except Exception:  # the database down: the periodic re-check tries again
+            log.warning("table %s: re-check after a frame failed", self.table_id,
+                        exc_info=True)
+            return
+        cached = snapshots.peek(self.table_id)
+        if cached is not None and (latest is None or cached.sequence > latest):
+            latest = cached.sequence
+        if latest is not None and self.shows_less_than(latest):
+            await self._catch_up(latest)
+
+    async def table_recheck(self, event):
+        """The table is at ``sequence`` (this process's periodic re-check, or a worker's
+        re-announce to the table's group): catch up if this connection shows less."""
+        if self.shows_less_than(event["sequence"]):
+            await self._catch_up(event["sequence"])
+
+    async def _catch_up(self, sequence):
+        """This connection missed a notice: it is sent the table as it is now. If the step
+        it missed gave its seat the turn at a live table, the turn's clock starts again
+        (play/actions/notices.py)."""
+        snapshot = snapshots.peek(self.table_id)
+        if snapshot is not None and snapshot.sequence >= sequence:
+            sent, payload = payload_of(snapshot, self.user, self.lang, self.as_html)
+        else:
+            snapshot, sent, payload = await database_sync_to_async(_sync_catch_up)(
+                self.table_id, self.user, self.lang, self.as_html, sequence
+            )
+        shown_turn = self.sent is not None and self.sent.my_turn and (
+            (self.sent.game_id, self.sent.version) == (sent.game_id, sent.version))
+        if (sent.my_turn and not shown_turn
+                and turn_shown_late(snapshot.game, snapshot.table, self.position)):
+            restarted = await database_sync_to_async(_sync_restart_turn)(
+                self.table_id, self.user, self.lang, self.as_html, sent.game_id, sent.version,
+                self.position,
+            )
+            if restarted is not None:
+                snapshot, sent, payload = restarted
+        await self._show(snapshot, sent, payload)
+
+    async def presence_renew(self, event):
+        """This socket's row was swept while it lived (its process stalled, the database
+        was down): it counts again."""
+        if not self.joined or self.watcher is None or self.presence_id is None:
+            return
+        opened = await database_sync_to_async(do_connect)(self.table_id, self.user,
+                                                          self.channel_name)
+        self.presence_id = opened.presence_id if opened is not None else None
+
     # ----- group → this connection ---------------------------------------------------
 
     @metrics.times_frames
@@ -435,6 +551,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             snapshot, sent, payload = await database_sync_to_async(_render_snapshot)(
                 self.table_id, self.user, self.lang, self.as_html, wanted
             )
+        await self._show(snapshot, sent, payload)
+
+    async def _show(self, snapshot, sent, payload):
+        """Send a step of the table: the finished hand it replaced first, if any."""
         await self._send_finished_hand(snapshot)
         await self._send_payload(sent, payload)
 

@@ -14,7 +14,7 @@ from cardgames import replay
 from config.asgi import application
 from play.actions import do_add_bot, do_create_table, do_join
 from play.clock.scheduler import run_due
-from play.models import Game, Seat
+from play.models import Game, Presence
 from play.socket.protocol import MAX_MESSAGE_BYTES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -334,11 +334,11 @@ async def test_a_reconnecting_player_gets_the_full_view_and_duplicates_apply_onc
 
 
 @in_loop
-async def test_the_connection_counter_follows_the_sockets(alice, bob):
+async def test_each_open_socket_of_a_seat_is_a_presence_row_until_it_closes(alice, bob):
     table = await database_sync_to_async(make_table)(alice, bob)
 
     def connections():
-        return Seat.objects.get(table=table, user=alice).connections
+        return Presence.objects.filter(seat__table=table, seat__user=alice).count()
 
     one = await open_socket(alice, table.pk)
     await next_of(one, "state")

@@ -10,6 +10,7 @@ from play.models import Action, Seat
 from play.presentation.view import view_from_snapshot
 from play.queries import LOG_LINES, load_snapshot
 from play.snapshots import snapshots
+from tests.play.presence import seat_sockets_closed, seat_sockets_open
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +30,7 @@ def table(alice, bob, charlie):
     do_join(table, bob)
     do_join(table, charlie)
     # Everyone is at the table (no turn e-mail to send): the common path.
-    Seat.objects.filter(table=table).update(connections=1)
+    seat_sockets_open(Seat.objects.filter(table=table))
     snapshots.forget(table.pk)
     return table
 
@@ -130,7 +131,7 @@ def test_a_move_that_read_the_seats_before_a_player_left_does_not_show_them_back
     before = snapshots.get(table.pk)
     moving = Table.objects.get(pk=table.pk)
     seats = [seat for _, seat in sorted(seats_by_position(moving).items())]  # all connected
-    Seat.objects.filter(table=table, user=bob).update(connections=0)  # bob's socket closes
+    seat_sockets_closed(Seat.objects.filter(table=table, user=bob))  # bob's socket closes
     snapshots.forget(table.pk)  # ``presence``: the table's connections read it again
     snapshots.get(table.pk)
 

@@ -11,6 +11,7 @@ from accounts.models import User
 from play import queries
 from play.actions import do_add_bot, do_create_table, do_join, do_play_now
 from play.models import Seat, Table
+from tests.play.presence import seat_sockets_open
 from tests.support.pages import text_of
 
 pytestmark = pytest.mark.django_db
@@ -104,10 +105,12 @@ def test_a_player_seen_in_the_last_five_minutes_is_online(alice, bob, charlie):
 def test_a_player_with_a_table_socket_open_is_online(alice, bob, charlie):
     playing = game_in_progress(alice, bob, "En cours")
     closed = do_create_table(charlie, "ascenseur", seat_count=3)
-    Seat.objects.filter(table=playing, user=bob).update(connections=1)
-    # a counter a crashed server left behind, at a table long closed: not counted
+    seat_sockets_open(Seat.objects.filter(table=playing, user=bob))
+    # a socket at a table long closed: not counted
     Table.objects.filter(pk=closed.pk).update(status=Table.Status.CLOSED)
-    Seat.objects.filter(table=closed, user=charlie).update(connections=2)
+    seat_sockets_open(Seat.objects.filter(table=closed, user=charlie))
+    # a socket whose server died an hour ago: its row expired, not counted
+    seat_sockets_open(Seat.objects.filter(table=playing, user=alice), hours=-1)
 
     assert queries.count_online() == 1
 

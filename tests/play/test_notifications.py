@@ -8,6 +8,7 @@ from play.actions import do_act, do_create_table, do_join
 from play.clock.notifications import send_turn_email_now
 from play.clock.scheduler import run_due
 from play.models import Seat, TurnNotification
+from tests.play.presence import seat_sockets_open
 
 
 @pytest.fixture(autouse=True)
@@ -92,13 +93,12 @@ def test_each_new_turn_mails_the_player_whose_turn_starts(alice, bob_wants_mail,
 
 def test_no_mail_to_a_connected_player(alice, bob_wants_mail, charlie_wants_mail, mailoutbox,
                                        django_capture_on_commit_callbacks):
-    Seat.objects.all().update(connections=0)
     alice.notify_by_email = True
     alice.save()
     table = correspondence_table(alice, bob_wants_mail, charlie_wants_mail,
                                  django_capture_on_commit_callbacks)
     mailoutbox.clear()
-    Seat.objects.filter(table=table).update(connections=1)
+    seat_sockets_open(Seat.objects.filter(table=table))
     game = table.current_game()
 
     with django_capture_on_commit_callbacks(execute=True):

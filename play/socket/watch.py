@@ -1,0 +1,126 @@
+"""Every table socket of this process, re-checked on a period: notices at least once,
+presence kept alive.
+
+A table's notice (``table.changed``) is sent once, after the commit, by the process that
+made the change; a process killed between its commit and its send, or a channel layer that
+drops a message, leaves sockets on an old version. So every PLAY_SOCKET_RECHECK_SECONDS
+this process's watcher reads the sequence of each table it has sockets at (one query for
+all of them, however many sockets) and asks each socket that shows less to catch up
+(``table.recheck``, through the socket's own channel: it is handled in turn with the
+socket's other messages, never beside them). The same pass is the heartbeat of the
+process's ``Presence`` rows (one UPDATE): a socket whose process stops beating stops
+counting as connected (play/actions/presence.py).
+
+The sockets also re-check on every frame their client sends (``latest``): the reading of
+a table is shared by the process's sockets there and made at most once a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from channels.db import database_sync_to_async
+
+from play.actions.presence import do_heartbeat, recheck_seconds
+from play.models import Table
+
+log = logging.getLogger(__name__)
+
+# How old a table's reading may be when a frame asks for it: a table whose sockets all
+# send frames is read at most once a second by this process.
+FRAME_READING_SECONDS = 1.0
+
+
+def _read(table_ids, presence_ids):
+    sequences = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "sequence"))
+    return sequences, do_heartbeat(presence_ids)
+
+
+def _read_one(table_id):
+    return Table.objects.filter(pk=table_id).values_list("sequence", flat=True).first()
+
+
+class Watcher:
+    """The table sockets of one event loop (a daphne process has one)."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.sockets: dict[int, set] = {}  # table id: its consumers here
+        self.readings: dict[int, tuple[int, float]] = {}  # table id: (sequence, when read)
+        self.task: asyncio.Task | None = None
+
+    def add(self, consumer) -> None:
+        self.sockets.setdefault(consumer.table_id, set()).add(consumer)
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self._run())
+
+    def discard(self, consumer) -> None:
+        at_table = self.sockets.get(consumer.table_id)
+        if at_table is not None:
+            at_table.discard(consumer)
+            if not at_table:
+                del self.sockets[consumer.table_id]
+                self.readings.pop(consumer.table_id, None)
+        if not self.sockets and self.task is not None:
+            self.task.cancel()  # nothing to watch; the next socket starts it again
+            self.task = None
+
+    async def latest(self, table_id: int, max_age: float = FRAME_READING_SECONDS) -> int | None:
+        """The table's sequence, as read at most ``max_age`` seconds ago."""
+        reading = self.readings.get(table_id)
+        if reading is not None and time.monotonic() - reading[1] < max_age:
+            return reading[0]
+        sequence = await database_sync_to_async(_read_one)(table_id)
+        if sequence is not None and table_id in self.sockets:
+            self.readings[table_id] = (sequence, time.monotonic())
+        return sequence
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(recheck_seconds())
+            try:
+                await self.beat()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database or the channel layer down: try next period
+                log.warning("socket re-check failed", exc_info=True)
+
+    async def beat(self) -> None:
+        """One pass: read the tables, beat for the sockets, ask the late ones to catch up
+        and the ones whose row went to count themselves again."""
+        consumers = [c for at_table in self.sockets.values() for c in at_table]
+        rows = {c.presence_id: c for c in consumers if c.presence_id is not None}
+        sequences, gone = await database_sync_to_async(_read)(list(self.sockets), list(rows))
+        read_at = time.monotonic()
+        for table_id, sequence in sequences.items():
+            if table_id in self.sockets:
+                self.readings[table_id] = (sequence, read_at)
+        for consumer in consumers:
+            sequence = sequences.get(consumer.table_id)
+            if sequence is not None and consumer.shows_less_than(sequence):
+                await _tell(consumer, {"type": "table.recheck", "sequence": sequence})
+        for presence_id in gone:
+            consumer = rows[presence_id]
+            if consumer in self.sockets.get(consumer.table_id, ()):
+                await _tell(consumer, {"type": "presence.renew"})
+
+
+async def _tell(consumer, message) -> None:
+    try:
+        await consumer.channel_layer.send(consumer.channel_name, message)
+    except Exception:  # that socket's channel is full or gone: the next pass tries again
+        log.warning("table %s: could not reach a socket", consumer.table_id, exc_info=True)
+
+
+_watcher: Watcher | None = None
+
+
+def watcher() -> Watcher:
+    """This process's watcher (one per event loop: a test's loop gets its own)."""
+    global _watcher
+    loop = asyncio.get_running_loop()
+    if _watcher is None or _watcher.loop is not loop:
+        _watcher = Watcher(loop)
+    return _watcher

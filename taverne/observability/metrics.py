@@ -16,6 +16,7 @@ import os
 import re
 import time
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 from prometheus_client import (
     REGISTRY,
@@ -29,6 +30,12 @@ from prometheus_client import (
 from prometheus_client.core import GaugeMetricFamily
 
 MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+if MULTIPROC_DIR and not os.path.isdir(MULTIPROC_DIR):
+    # prometheus-client would fail on its first metric with a bare FileNotFoundError.
+    raise ImproperlyConfigured(
+        f"PROMETHEUS_MULTIPROC_DIR={MULTIPROC_DIR} is not a directory: create it (empty) "
+        "before the site's processes start (docs/operations.md, \"Metrics\")."
+    )
 
 MOVES = Counter(
     "taverne_moves", "Moves played, by game and by who played them (player, bot, timer).",

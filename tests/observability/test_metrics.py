@@ -262,3 +262,14 @@ def test_every_process_is_counted_and_a_dead_ones_sockets_drop_out(tmp_path, db)
     assert total(dead, "taverne_open_sockets") == 0
     [moves] = [s for s in dead["taverne_moves"].samples if s.name == "taverne_moves_total"]
     assert moves.value == 1 and moves.labels == {"game": "ambigu", "source": "bot"}
+
+
+def test_a_missing_metrics_directory_stops_the_process_with_a_clear_word(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-c", "import taverne.observability.metrics"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={"PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "missing"), "PATH": "/usr/bin:/bin"},
+    )
+
+    assert result.returncode != 0
+    assert "PROMETHEUS_MULTIPROC_DIR" in result.stderr and "create it" in result.stderr

@@ -273,3 +273,25 @@ def test_a_missing_metrics_directory_stops_the_process_with_a_clear_word(tmp_pat
 
     assert result.returncode != 0
     assert "PROMETHEUS_MULTIPROC_DIR" in result.stderr and "create it" in result.stderr
+
+
+def test_a_notice_that_sends_no_frame_is_not_timed_as_one():
+    from taverne.observability.metrics import times_frames
+
+    class Socket:
+        sent = None
+
+        @times_frames
+        async def table_changed(self, event):
+            if event["new"]:
+                self.sent = object()  # what _send_payload records of a frame it sent
+
+    socket = Socket()
+    before = value("taverne_frame_seconds_count")
+
+    async_to_sync(socket.table_changed)({"new": False})  # a step already shown
+    skipped = value("taverne_frame_seconds_count")
+    async_to_sync(socket.table_changed)({"new": True})
+
+    assert skipped == before
+    assert value("taverne_frame_seconds_count") == before + 1

@@ -451,3 +451,35 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
+
+# Observability (docs/operations.md: logs, metrics, alerts, errors). Logs go to the standard
+# error stream: JSON lines in production (one object per line, for the log collector), text
+# in development; LOG_FORMAT=json|text overrides. The request, move and task lines are on
+# by default with JSON only (the console of `make run` and the test runs stay quiet);
+# LOG_EVENTS overrides.
+LOG_FORMAT = env("LOG_FORMAT", "text" if DEBUG else "json")
+LOG_LEVEL = env("LOG_LEVEL", "INFO").upper()
+LOG_EVENTS = envbool("LOG_EVENTS", LOG_FORMAT == "json")
+from taverne.observability.logs import logging_config  # noqa: E402
+
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL, LOG_EVENTS)
+INSTALLED_APPS.append("taverne.observability")  # logs and counts every task run
+# First: it times the whole answer and gives every line logged meanwhile its request id.
+MIDDLEWARE.insert(0, "taverne.observability.requests.RequestLogMiddleware")
+# Prometheus scrapes /metrics: from an address of METRICS_ALLOWED_IPS reaching a daphne
+# process directly (not through the proxy), or from anywhere with the bearer token
+# METRICS_TOKEN. Several processes share their metrics through PROMETHEUS_MULTIPROC_DIR
+# (read by prometheus-client itself; taverne/observability/metrics.py).
+METRICS_TOKEN = env("METRICS_TOKEN", "")
+METRICS_ALLOWED_IPS = envlist("METRICS_ALLOWED_IPS", ["127.0.0.1", "::1"])
+# A scraper on this host speaks plain HTTP to a daphne port: no redirect to HTTPS there
+# (added to the exemptions set above, if any).
+SECURE_REDIRECT_EXEMPT = [*globals().get("SECURE_REDIRECT_EXEMPT", []), r"^metrics$"]
+# Errors to Sentry (or a service speaking its protocol) only when SENTRY_DSN is set;
+# nothing personal or secret is sent (taverne/observability/errors.py).
+SENTRY_DSN = env("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from taverne.observability.errors import start_error_tracker  # noqa: E402
+
+    start_error_tracker(SENTRY_DSN, environment=env("SENTRY_ENVIRONMENT", "production"),
+                        release=env("SENTRY_RELEASE"))

@@ -5,6 +5,7 @@ from django.views.generic import TemplateView
 from api.v1 import api as api_v1
 from config.views import admin_login, favicon
 from play.web.guests import SignupView
+from taverne.observability.views import metrics
 
 # The error pages are Django's views with the site's templates: 403.html (also for a form
 # that fails the CSRF check, settings.CSRF_FAILURE_VIEW), 404.html and 500.html.
@@ -28,4 +29,6 @@ urlpatterns = [
     # Before the admin's own: its login form had no limit on failed attempts.
     path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
+    # For Prometheus only (docs/operations.md, "Metrics"): anyone else gets a 404.
+    path("metrics", metrics, name="metrics"),
 ]

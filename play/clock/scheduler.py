@@ -44,6 +44,7 @@ from play.actions.presence import do_sweep_presence
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
+from taverne.observability.metrics import scheduler_lag
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ def run_due(now=None) -> list[int]:
         .values_list("id", "deadline", "bot_due_at")[:BATCH]
     )
     moved = []
-    for game_id, _deadline, bot_due_at in due:
+    for game_id, deadline, bot_due_at in due:
         try:
             if bot_due_at is not None and bot_due_at <= now:
                 game = do_bot_move(game_id, now)
@@ -76,6 +77,7 @@ def run_due(now=None) -> list[int]:
             continue
         if game is not None:
             moved.append(game_id)
+            scheduler_lag(deadline, bot_due_at, now)
     _send_reminders(now, moved)
     return moved
 

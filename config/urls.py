@@ -29,3 +29,8 @@ urlpatterns = [
     path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
 ]
+
+# A failure in the middleware that read the session or the user before the view, while
+# PostgreSQL or Redis is down, is a 503 « réessayez dans un instant », not a 500
+# (taverne/unavailable.py); any other failure gets 500.html.
+handler500 = "taverne.unavailable.server_error"

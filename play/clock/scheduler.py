@@ -35,6 +35,8 @@ from play.actions.guests import do_purge_guests
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
+from taverne.backoff import Backoff
+from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
 
@@ -125,13 +127,27 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
     """Call run_due every `interval` seconds (or sooner when woken) until `stop` is set."""
     stop = stop or asyncio.Event()
     woken = alarm.listen()
+    backoff = Backoff()
     while not stop.is_set():
         woken.clear()
         try:
             moved = await database_sync_to_async(_run_due_and_close)()
-        except Exception:
-            log.exception("scheduler pass failed")
-            moved = []
+        except Exception as error:
+            # A database or Redis restart must not end the loop, nor log a traceback a
+            # tick: wait longer after each failure in a row (its connection was closed by
+            # _run_due_and_close), then go on.
+            delay = backoff.failed()
+            if is_unavailable(error):
+                log.warning("scheduler pass failed, a service is down (%r); next try in "
+                            "%ss", error, delay)
+            else:
+                log.exception("scheduler pass failed; next try in %ss", delay)
+            try:
+                await asyncio.wait_for(stop.wait(), timeout=delay)
+            except TimeoutError:
+                pass
+            continue
+        backoff.succeeded()
         # When bots move with no delay (tests, benchmarks) one pass may make more due.
         if not moved:
             waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(woken.wait())]

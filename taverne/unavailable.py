@@ -8,11 +8,14 @@ here keeps state: the next request after the service is back is served as usual 
 pool checks its connections, docs/operations.md "When a component fails").
 
 Two doors, because Django turns an exception into a response where it is raised:
-- ``UnavailableMiddleware.process_exception`` answers for the views, in every mode
-  (WSGI, ASGI);
-- ``server_error`` (settings' ``handler500`` in config/urls.py) answers for the
-  middleware that read the session or the user before the view (their exception is
-  still being handled when Django calls it); any other failure keeps the 500 page.
+- ``UnavailableMiddleware.process_exception`` answers for the views, quietly: a warning
+  in the log, no traceback, nothing sent to the error reports (``got_request_exception``)
+  for an outage that is no bug;
+- ``server_error`` (the ``handler500`` of config/urls.py) answers for what fails outside
+  a view, such as the middleware that read the session or the user first: Django calls
+  it while the exception is being handled (under ASGI too, asgiref carries it into the
+  thread), so it can tell an outage from a bug; a bug keeps the 500 page.
+The API's own handlers (api/v1.py) answer its requests in its error shape.
 """
 
 from __future__ import annotations

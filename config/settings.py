@@ -44,6 +44,9 @@ def envlist(name, default):
 
 def parse_database_url(url):
     """Turn postgres://user:password@host:port/name into a DATABASES entry."""
+    # Here, not at the top: psycopg's pool is only imported when PostgreSQL is used.
+    from taverne.pool import check_connection
+
     parts = urlsplit(url)
     if parts.scheme not in ("postgres", "postgresql"):
         raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
@@ -57,12 +60,14 @@ def parse_database_url(url):
         # psycopg's connection pool replaces persistent connections: Django
         # refuses CONN_MAX_AGE > 0 together with the pool.
         "CONN_MAX_AGE": 0,
-        # With the pool, Django turns this into the pool's `check` callback
-        # (ConnectionPool.check_connection): a connection PostgreSQL dropped in a restart
-        # is thrown away when taken, instead of failing the request that took it.
+        # A connection PostgreSQL dropped in a restart is thrown away when taken, instead
+        # of failing the request that took it: the pool's `check` (with the pool, Django
+        # reads CONN_HEALTH_CHECKS as psycopg's own check; ours also has the pool check
+        # its other idle connections at once, taverne/pool.py says why).
         "CONN_HEALTH_CHECKS": True,
         "OPTIONS": {
             "pool": {
+                "check": check_connection,
                 # Seconds a request waits for a connection before it fails (503,
                 # taverne/unavailable.py): psycopg's 30 held requests for as long while
                 # the database was down.

@@ -7,7 +7,7 @@ from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache import caches
 from django.db.backends.utils import CursorWrapper
 from django.db.utils import InterfaceError, OperationalError
 from django.test import AsyncClient, Client
@@ -34,12 +34,13 @@ def database_down():
 
 @contextmanager
 def redis_down():
-    """The cache (rate limits, in Redis in production) refuses every call."""
+    """The cache (the rate limits: Redis in production, local memory embedded) refuses
+    every call as redis-py does when Redis is down."""
     error = RedisConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
     methods = ("get", "set", "add", "incr", "delete", "get_many", "set_many", "has_key",
                "touch")
-    with mock.patch.multiple(LocMemCache, **{name: mock.Mock(side_effect=error)
-                                             for name in methods}):
+    with mock.patch.multiple(type(caches["default"]),
+                             **{name: mock.Mock(side_effect=error) for name in methods}):
         yield
 
 

@@ -77,6 +77,9 @@ def unavailable_response(request) -> HttpResponse:
     else:
         response = HttpResponse(loader.get_template("503.html").render(), status=503)
     response["Retry-After"] = str(RETRY_AFTER)
+    # Logged once, as a warning, by the caller: not again by Django as an error-level
+    # "Service Unavailable" line for each request of an outage.
+    response._has_been_logged = True
     return response
 
 
@@ -99,6 +102,8 @@ class UnavailableMiddleware:
 
 def server_error(request, *args, **kwargs):
     """The 500 handler: a 503 if the exception being handled says a service is down."""
-    if is_unavailable(sys.exc_info()[1]):
+    error = sys.exc_info()[1]
+    if is_unavailable(error):
+        log.warning("service unavailable on %s %s: %r", request.method, request.path, error)
         return unavailable_response(request)
     return defaults.server_error(request, *args, **kwargs)

@@ -2,6 +2,7 @@
 never a 500, and the next request after the service is back is served as usual
 (taverne/unavailable.py)."""
 
+import logging
 from contextlib import contextmanager
 from unittest import mock
 
@@ -52,10 +53,16 @@ def assert_unavailable_page(response):
     assert '<html lang="fr">' in html
 
 
-def test_a_page_whose_database_is_down_answers_503_in_french_then_200_when_it_is_back(client):
-    with database_down():
+def test_a_page_whose_database_is_down_answers_503_in_french_then_200_when_it_is_back(
+    client, caplog
+):
+    with database_down(), caplog.at_level(logging.WARNING):
         response = client.get("/jouer/")
     assert_unavailable_page(response)
+    # An outage is no bug: one warning, no error line, no traceback.
+    assert [(r.name, r.levelname) for r in caplog.records] == [
+        ("taverne.unavailable", "WARNING")]
+    assert not caplog.records[0].exc_info
 
     assert client.get("/jouer/").status_code == 200
 

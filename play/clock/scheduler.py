@@ -147,6 +147,9 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
             except TimeoutError:
                 pass
             continue
+        if backoff.failures:
+            log.warning("scheduler pass succeeded again (failed passes before: %s)",
+                        backoff.failures)
         backoff.succeeded()
         # When bots move with no delay (tests, benchmarks) one pass may make more due.
         if not moved:

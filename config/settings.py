@@ -252,11 +252,11 @@ else:
 
 # Background tasks: every e-mail (receipts, turn e-mails, allauth's confirmations and
 # password resets) is a task, never sent inside a request or a socket message, so a mail
-# server down never fails a page. Embedded: run at once (after the commit that queued
-# it). With a real database, tasks are queued in it and run by `python manage.py
-# db_worker` (ours, play/management/commands/db_worker.py: django-tasks-db's worker that
-# outlives a database restart). The app is installed in every mode so that its table and
-# migrations are the same everywhere.
+# server down never fails a page. Embedded: run at once. With a real database, tasks are
+# queued in it, with the change that caused them, and run by `python manage.py db_worker`
+# (ours, play/management/commands/db_worker.py: django-tasks-db's worker that outlives a
+# database restart). The app is installed in every mode so that its table and migrations
+# are the same everywhere.
 INSTALLED_APPS.append("django_tasks_db")
 if DATABASE_URL:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

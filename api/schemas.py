@@ -34,6 +34,9 @@ class GameOption(Schema):
                                               "int: see minimum and maximum).")
     minimum: int | None = None
     maximum: int | None = None
+    keeper_only: bool = Field(
+        False, description="Set only by a tavern keeper, from « Ma taverne » (the rake): "
+                           "POST /tables refuses it (keeper_only).")
 
 
 class GameOut(Schema):

@@ -201,7 +201,7 @@ def _may_sit(request, table: Table, invitation: str) -> bool:
 # ----- games and tables ---------------------------------------------------------------
 
 
-def _option(slug, option) -> dict:
+def _option(slug, option, keeper_only=()) -> dict:
     """An option as data; an integer's range is given by its bounds (some are wide)."""
     choices = [] if option.kind == "int" else [
         {"value": value, "label": choice_label(slug, option, value)}
@@ -209,7 +209,7 @@ def _option(slug, option) -> dict:
     ]
     return {"key": option.key, "label": option_label(slug, option.key), "kind": option.kind,
             "default": option.default, "choices": choices, "minimum": option.minimum,
-            "maximum": option.maximum}
+            "maximum": option.maximum, "keeper_only": option.key in keeper_only}
 
 
 @api.get("/games", response={200: list[GameOut], **REFUSED}, tags=["games"])
@@ -224,7 +224,8 @@ def list_games(request):
             "max_seats": engine.max_seats,
             "default_seats": engine.default_seats,
             "chips": economy.is_chip_game(slug),
-            "options": [_option(slug, option) for option in engine.options],
+            "options": [_option(slug, option, economy.keeper_options(slug))
+                        for option in engine.options],
         })
     return found
 

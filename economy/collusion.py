@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Sum
@@ -256,21 +256,24 @@ def report(since: datetime, until: datetime | None = None, *, table_id: int | No
 # ----- flags -------------------------------------------------------------------------------
 
 
-def do_flag_account(account, reason: str, by=None) -> AccountFlag | None:
+def do_flag_account(account, reason: str, by=None, again=True) -> AccountFlag | None:
     """Hold ``account`` out of the contests until staff clear it; None when an open flag
-    already gives that reason (a report flagged twice flags once)."""
+    already gives that reason (a report flagged twice flags once), or, with ``again``
+    False, any flag ever did (what staff cleared stays cleared)."""
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=account.pk).first()
-        if AccountFlag.objects.filter(account=account, reason=reason,
-                                      cleared_at__isnull=True).exists():
+        given = AccountFlag.objects.filter(account=account, reason=reason[:300])
+        if again:  # else cleared or not, it was given once
+            given = given.filter(cleared_at__isnull=True)
+        if given.exists():
             return None
         return AccountFlag.objects.create(account=account, reason=reason[:300],
                                           flagged_by=by)
 
 
-def do_flag_suspects(found: Report, by=None) -> list[AccountFlag]:
+def do_flag_suspects(found: Report, by=None, again=True) -> list[AccountFlag]:
     """Flag both accounts of every suspect pair of the report, each with the other's name
-    and the signs seen."""
+    and the signs seen (``again``: as ``do_flag_account``)."""
     flags = []
     period = f"{found.since:%d/%m/%Y} – {found.until:%d/%m/%Y}"
     for row in found.suspects:
@@ -278,9 +281,20 @@ def do_flag_suspects(found: Report, by=None) -> list[AccountFlag]:
         for account, other in ((row.loser, row.winner), (row.winner, row.loser)):
             reason = _("Collusion possible avec %(other)s (%(signs)s), %(period)s") % {
                 "other": other.public_name, "signs": signs, "period": period}
-            if flag := do_flag_account(account, reason, by):
+            if flag := do_flag_account(account, reason, by, again=again):
                 flags.append(flag)
     return flags
+
+
+def do_watch(now) -> list[AccountFlag]:
+    """The daily watch (the play worker's loop runs it): yesterday's chip tables reported
+    and their suspect pairs flagged for staff to review. One day at a time, each flag
+    naming its day: run again (another worker, a restart), it flags nothing new, and a
+    flag staff cleared is not raised again. Longer patterns are the report's to find
+    (``collusion_report --since``)."""
+    today = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    found = report(today - timedelta(days=1), today)
+    return do_flag_suspects(found, again=False)
 
 
 def do_clear_flag(flag: AccountFlag, by, note: str = "") -> bool:

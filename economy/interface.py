@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from economy import contests, games, hands
+from economy import collusion, contests, games, hands
 from economy.chips import caves, deals, standings, taverns, waiting
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
@@ -187,3 +187,9 @@ def game_finished(game) -> None:
     finished it): its players' scores join the running contests' standings. A failure is
     logged and rolled back to its savepoint: the game still finishes."""
     contests.game_finished_safely(game)
+
+
+def watch_collusion(now) -> int:
+    """The daily watch over the chip tables (play's worker loop runs it): yesterday's
+    suspect pairs flagged for staff (economy/collusion.py). Returns how many flags."""
+    return len(collusion.do_watch(now))

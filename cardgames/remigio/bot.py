@@ -9,7 +9,8 @@
   Closes when possible, with the discard giving the highest multiplier; in elimination,
   past the opening turns, a closing held with jokers may wait for the natural cards that
   would double it (the seed's "waiting" tactic), since a player who is fully melded loses
-  nothing if someone else closes first;
+  nothing if someone else closes first; while it waits, it draws from the stock (where
+  the card that doubles the closing may be) unless the pile's top card is that card;
 - maître: weighs draws and discards by what the unseen cards can do (``search``).
 """
 

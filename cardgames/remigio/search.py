@@ -26,8 +26,7 @@ from collections import Counter
 from ..cards import multi_deck
 from ..melds import RANK_INDEX, Rules, best_arrangement, leftover_count
 from .hand import connected, count_after_drawing, discard_counts
-from .rules import closing_discards, closing_kind, multiplier
-from .tactics import best_closing
+from .tactics import best_closing, better_closing
 
 CLOSE_VALUE = 30  # what being able to close is worth, in points of count
 DRAW_MARGIN = 1  # taking the visible top card tells the table what one collects
@@ -93,15 +92,6 @@ def choose_draw(view, rules: Rules, unseen: Counter, deadline: float) -> dict:
     if after + DRAW_MARGIN < stock_value(hand, unseen, rules, deadline):
         return {"type": "draw", "from": "discard"}
     return {"type": "draw", "from": "stock"}
-
-
-def better_closing(hand, card: str, view, rules: Rules) -> bool:
-    """Does drawing ``card`` let ten melded cards ``hand`` close for a bigger multiplier?"""
-    special = view["options"]["special"]
-    kind = closing_kind(hand, rules, special)
-    now = multiplier(kind, hand) if kind else 0
-    found = closing_discards(list(hand) + [card], rules, special)
-    return max((m for _, _, m in found), default=0) > now
 
 
 def natural_outs(kept, unseen: Counter, rules: Rules) -> int:

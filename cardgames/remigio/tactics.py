@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..melds import Rules, best_arrangement, leftover_count
 from .hand import best_discard, connected, count_after_drawing
+from .rules import closing_discards, closing_kind, multiplier
 
 DRAW_GAIN = 4  # count improvement that makes taking the (visible) discard worthwhile
 
@@ -61,6 +62,15 @@ def waiting_pays(view, rng, closing, rules) -> bool:
     return no_joker_outs(kept, rules, enough=2) >= 2 and rng.random() < 0.6
 
 
+def better_closing(hand, card: str, view, rules: Rules) -> bool:
+    """Does drawing ``card`` let ten melded cards ``hand`` close for a bigger multiplier?"""
+    special = view["options"]["special"]
+    kind = closing_kind(hand, rules, special)
+    now = multiplier(kind, hand) if kind else 0
+    found = closing_discards(list(hand) + [card], rules, special)
+    return max((m for _, _, m in found), default=0) > now
+
+
 def best_closing(view, rules: Rules):
     closings = view.get("closings") or []
     if not closings:
@@ -76,6 +86,12 @@ def regular(view, rng) -> dict:
         top = view["discard_top"]
         if top is not None:
             now, left = current_arrangement(view, rules)
+            if now == 0:
+                # Melded already, waiting for a bigger closing: any top card would be
+                # kept and thrown back, never giving the stock its chance to bring the
+                # card that doubles the closing. Take the top only when it is that card.
+                doubles = better_closing(hand, top, view, rules)
+                return {"type": "draw", "from": "discard" if doubles else "stock"}
             worst = max((rules.value(c) for c in left if c[0] != "X"), default=0)
             after = count_after_drawing(hand, now, worst, top, rules)
             if after == 0 or now - after >= DRAW_GAIN:

@@ -7,7 +7,9 @@ and broadcast exactly like a player's; then it sends the correspondence reminder
 (`Game.remind_at`, `do_remind`). The loop that calls it (`run_forever`) also deletes
 the guests idle for a week, once an hour (`do_purge_guests`, which
 `python manage.py purge_guests` runs too), and closes the tables that have waited for
-players too long, once a minute (`do_expire_waiting_tables`).
+players too long, once a minute (`do_expire_waiting_tables`), and looks over yesterday's
+chip tables for collusion every six hours (`economy.watch_collusion`: the first pass of a
+day flags, the others find nothing new).
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -30,6 +32,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
+from economy import interface as economy
 from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
@@ -44,6 +47,7 @@ INTERVAL = 0.5  # seconds between two looks at the clock
 BATCH = 200  # games handled per look at most; the rest wait for the next one
 PURGE_EVERY = 3600  # seconds between two purges of idle guests
 EXPIRE_EVERY = 60  # seconds between two looks for waiting tables that expired
+WATCH_EVERY = 6 * 3600  # seconds between two looks at yesterday's chip tables
 
 
 def run_due(now=None) -> list[int]:
@@ -94,6 +98,10 @@ guest_purge = Periodic("guest purge", PURGE_EVERY, lambda now: do_purge_guests(n
 # Each waiting table is locked and checked again before it closes.
 table_expiry = Periodic("waiting tables expiry", EXPIRE_EVERY,
                         lambda now: do_expire_waiting_tables(now))
+# Yesterday's chip tables looked over for collusion, suspects flagged for staff; a second
+# pass of the same day (another worker, a restart) flags nothing new.
+collusion_watch = Periodic("collusion watch", WATCH_EVERY,
+                           lambda now: economy.watch_collusion(now))
 
 
 def _send_reminders(now, moved) -> None:
@@ -117,6 +125,7 @@ def _run_due_and_close():
         moved = run_due()
         guest_purge.run_if_due(timezone.now())
         table_expiry.run_if_due(timezone.now())
+        collusion_watch.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop.

@@ -8,6 +8,7 @@ from django.test import Client
 
 from accounts.models import ApiToken
 from economy import ledger
+from economy.interface import keeper_options
 from economy.models import Currency
 from play.actions import do_add_bot, do_create_table, do_join, do_resign
 from play.models import Game, Seat, Table
@@ -89,6 +90,16 @@ def test_it_lists_the_games_with_their_seats_and_options(alice, api_as):
     ranges = [o for g in games.values() for o in g["options"] if o["kind"] == "int"]
     assert all(o["choices"] == [] and o["minimum"] <= o["maximum"] for o in ranges)
     assert games["ramponneau"]["chips"] and not ascenseur["chips"]
+
+
+def test_it_marks_the_options_only_a_tavern_keeper_sets(alice, api_as):
+    games = {g["slug"]: g for g in api_as(alice).get("/games").json()}
+
+    marked = {(slug, o["key"]) for slug, g in games.items() for o in g["options"]
+              if o["keeper_only"]}
+
+    assert marked == {(slug, key) for slug in games for key in keeper_options(slug)}
+    assert any(slug == "ramponneau" and "rake" in key for slug, key in marked), marked
 
 
 def test_it_lists_open_public_tables_only(alice, bob, api_as):

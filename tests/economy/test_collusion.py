@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from accounts.models import DeviceSeen, SignupOrigin
 from cardgames.core import concrete
-from economy import collusion, contests, ledger
+from economy import collusion, contests, interface, ledger
 from economy.chips import caves
 from economy.models import AccountFlag, Contest, Currency
 from play.actions import do_act, do_create_table
@@ -158,3 +158,35 @@ def test_staff_read_the_report_flag_and_clear_in_the_admin(receiver, dumper, adm
         "action": "clear_flags", "_selected_action": [flag.pk]})
     flag.refresh_from_db()
     assert flag.cleared_at is not None and flag.cleared_by.is_superuser
+
+
+def test_the_daily_watch_flags_yesterdays_suspects_once_and_keeps_what_staff_cleared(
+        receiver, dumper, admin_user):
+    a_dumping_table(receiver, dumper)
+    today = timezone.now()
+    tomorrow = today + timedelta(days=1)
+
+    assert collusion.do_watch(today) == []  # today's hands are tomorrow's to watch
+    flags = collusion.do_watch(tomorrow)
+
+    assert {f.account for f in flags} == {receiver, dumper}
+    assert all("Collusion possible avec" in f.reason for f in flags)
+    assert collusion.do_watch(tomorrow) == []  # another worker's pass, or a restart
+    for flag in flags:
+        collusion.do_clear_flag(flag, admin_user, "vérifié")
+    assert interface.watch_collusion(tomorrow) == 0  # cleared stays cleared
+    assert not AccountFlag.objects.filter(cleared_at__isnull=True).exists()
+
+
+def test_the_play_workers_loop_runs_the_watch_every_six_hours(receiver, dumper,
+                                                              monkeypatch):
+    from play.clock import scheduler
+
+    a_dumping_table(receiver, dumper)
+    tomorrow = timezone.now() + timedelta(days=1)
+    monkeypatch.setattr(scheduler.collusion_watch, "last", tomorrow - timedelta(hours=5))
+
+    scheduler.collusion_watch.run_if_due(tomorrow)  # five hours since the last: not yet
+    assert not AccountFlag.objects.exists()
+    scheduler.collusion_watch.run_if_due(tomorrow + timedelta(hours=1))
+    assert {f.account for f in AccountFlag.objects.all()} == {receiver, dumper}

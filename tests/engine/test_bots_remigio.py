@@ -71,15 +71,16 @@ def test_the_maitre_waits_for_a_doubled_closing_only_while_the_cards_for_it_are_
     assert GAME.bot_action(dead, random.Random(1), "maitre") == {"type": "close", "card": "8d.1"}
 
 
-def test_the_maitre_waiting_for_a_doubled_closing_draws_the_stock_unless_the_top_doubles_it():
+@pytest.mark.parametrize("level", ["habitue", "maitre"])
+def test_a_bot_waiting_for_a_doubled_closing_draws_the_stock_unless_the_top_doubles_it(level):
     # Melded with the joker (4-5-joker of clubs); the pile's eight of diamonds adds nothing
-    # (the first maître took it and threw it back, never drawing the stock's chance), the
+    # (the first bots took it and threw it back, never drawing the stock's chance), the
     # three of clubs closes without the joker.
     hand = ["4c.1", "5c.1", "Xr.1", *MELDED9[3:], "Ts.1"]
     useless = view_for(hand, phase="draw", discard_top="8d.2")
-    assert GAME.bot_action(useless, random.Random(1), "maitre") == {"type": "draw", "from": "stock"}
+    assert GAME.bot_action(useless, random.Random(1), level) == {"type": "draw", "from": "stock"}
     doubling = view_for(hand, phase="draw", discard_top="3c.2")
-    assert GAME.bot_action(doubling, random.Random(1), "maitre") == {
+    assert GAME.bot_action(doubling, random.Random(1), level) == {
         "type": "draw",
         "from": "discard",
     }

@@ -63,6 +63,8 @@ class Worker(db_worker.Worker):
     def run(self) -> None:
         while self.running:
             try:
+                # Inside the try: the database may fail again as soon as it answered.
+                self.requeue_in_flight()
                 return super().run()
             except DATABASE_DOWN as error:
                 log.warning("db_worker %s: the database failed (%s); waiting for it",
@@ -70,7 +72,6 @@ class Worker(db_worker.Worker):
                 close_connections()
                 self.startup_delay = False
                 self.wait_for_database()
-                self.requeue_in_flight()
 
     def wait_for_database(self) -> None:
         while self.running:

@@ -24,6 +24,7 @@ from economy.errors import EconomyError
 from economy.models import Currency, LedgerEntry, PaymentEvent, Purchase, TokenBundle
 from economy.payments import BadWebhook, PaymentResult, ProviderError, get_provider
 from economy.payments.sandbox import SandboxProvider
+from taverne.mail import MAIL_SERVER_DOWN, retry_later
 from taverne.site import absolute_url, site_name, subject_prefix
 
 log = logging.getLogger(__name__)
@@ -352,6 +353,11 @@ def send_receipt(purchase_id: int) -> bool:
 
 
 @task
-def send_receipt_email(purchase_id: int) -> bool:
-    """The queued receipt (taverne/mail.py says why every mail is queued)."""
-    return send_receipt(purchase_id)
+def send_receipt_email(purchase_id: int, attempt: int = 0) -> bool:
+    """The queued receipt (taverne/mail.py says why every mail is queued), tried again
+    later while the mail server does not answer."""
+    try:
+        return send_receipt(purchase_id)
+    except MAIL_SERVER_DOWN:
+        retry_later(send_receipt_email, (purchase_id,), attempt)
+        raise

@@ -9,8 +9,36 @@ JSON-safe fields, since a task's arguments are stored in the database.
 
 from __future__ import annotations
 
+import logging
+import smtplib
+import socket
+from datetime import timedelta
+
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.tasks import task
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+# The mail server did not answer (down, restarting, unreachable): worth trying again. A
+# refusal of the message itself (a bad address) is not, and fails the task at once.
+MAIL_SERVER_DOWN = (ConnectionError, TimeoutError, socket.gaierror,
+                    smtplib.SMTPConnectError, smtplib.SMTPServerDisconnected)
+# Seconds before each new try: a mail server back within about an hour and a half
+# still delivers.
+RETRY_DELAYS = (60, 300, 1200, 3600)
+
+
+def retry_later(queued_task, args: tuple, attempt: int) -> bool:
+    """Queue ``queued_task`` again, later, for its next attempt; False when the attempts
+    are spent or the backend cannot defer (embedded: the immediate backend)."""
+    if attempt >= len(RETRY_DELAYS) or not queued_task.get_backend().supports_defer:
+        return False
+    when = timezone.now() + timedelta(seconds=RETRY_DELAYS[attempt])
+    queued_task.using(run_after=when).enqueue(*args, attempt=attempt + 1)
+    log.warning("%s: the mail server did not answer; next try at %s",
+                queued_task.module_path, when.isoformat())
+    return True
 
 
 def message_fields(message: EmailMessage) -> dict:
@@ -46,10 +74,15 @@ def message_from(fields: dict) -> EmailMultiAlternatives:
 
 
 @task
-def deliver(fields: dict) -> int:
-    """The queued e-mail: sent by the task worker (a failure is kept in the task's
-    result for the site's staff, docs/operations.md)."""
-    return message_from(fields).send()
+def deliver(fields: dict, attempt: int = 0) -> int:
+    """The queued e-mail, sent by the task worker. The mail server down: tried again
+    later (``RETRY_DELAYS``); this attempt still fails, so that its result keeps the
+    error for the site's staff (docs/operations.md)."""
+    try:
+        return message_from(fields).send()
+    except MAIL_SERVER_DOWN:
+        retry_later(deliver, (fields,), attempt)
+        raise
 
 
 def queue_email(message: EmailMessage) -> None:

@@ -2,11 +2,14 @@
 allauth's mails and the purchase receipt are queued by the request and sent by the
 worker, and a mail server that is down fails no page."""
 
+import smtplib
+from datetime import timedelta
 from unittest import mock
 
 import pytest
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.tasks import TaskResultStatus, default_task_backend
+from django.utils import timezone
 
 from economy import purchases
 from economy.models import Purchase, SandboxSession, TokenBundle
@@ -108,3 +111,51 @@ def _html_mail():
                                      headers={"X-Taverne": "1"})
     message.attach_alternative("<p>Bonjour</p>", "text/html")
     return message
+
+
+def test_a_mail_the_server_did_not_take_is_tried_again_later(queue, mailoutbox):
+    fields = mail.message_fields(_html_mail())
+    with (mock.patch.object(EmailMessage, "send", side_effect=ConnectionRefusedError(111)),
+          pytest.raises(ConnectionRefusedError)):
+        mail.deliver.call(fields)  # this attempt fails, and is recorded as failed
+
+    [again] = queue.results
+    assert again.args == [fields] and again.kwargs == {"attempt": 1}
+    assert again.task.run_after > timezone.now() + timedelta(seconds=50)
+    run(queue.results)  # the mail server is back
+    assert [message.subject for message in mailoutbox] == ["Bonjour"]
+
+
+def test_the_tries_stop_after_the_last_delay(queue):
+    fields = mail.message_fields(_html_mail())
+    with (mock.patch.object(EmailMessage, "send", side_effect=TimeoutError()),
+          pytest.raises(TimeoutError)):
+        mail.deliver.call(fields, attempt=len(mail.RETRY_DELAYS))
+    assert queue.results == []
+
+
+def test_an_address_the_server_refuses_is_not_tried_again(queue):
+    refused = smtplib.SMTPRecipientsRefused({"alice@example.com": (550, b"no such user")})
+    with (mock.patch.object(EmailMessage, "send", side_effect=refused),
+          pytest.raises(smtplib.SMTPRecipientsRefused)):
+        mail.deliver.call(mail.message_fields(_html_mail()))
+    assert queue.results == []
+
+
+def test_a_receipt_is_tried_again_while_the_mail_server_is_down(alice, queue, mailoutbox):
+    bundle = TokenBundle.objects.create(name="Bourse", tokens=100, price_cents=199)
+    purchase, _ = purchases.do_start_purchase(
+        alice, bundle, success_url="https://t/{purchase}/", cancel_url="https://t/{purchase}/"
+    )
+    purchases.do_sandbox_checkout(SandboxSession.objects.get(purchase=purchase), "success")
+    [first] = queue.results
+    queue.clear()
+
+    with (mock.patch.object(EmailMessage, "send", side_effect=ConnectionRefusedError(111)),
+          pytest.raises(ConnectionRefusedError)):
+        run([first])
+    [again] = queue.results
+    assert again.args == [purchase.pk] and again.kwargs == {"attempt": 1}
+    run(queue.results)
+    [receipt] = mailoutbox
+    assert "Reçu de votre achat" in receipt.subject

@@ -121,7 +121,9 @@ def unavailable_handler(request, error: Exception):
     """PostgreSQL or Redis does not answer: 503 ``unavailable`` with ``Retry-After``, in
     the documented shape; the caller tries again (taverne/unavailable.py)."""
     logger.warning("API request unavailable: %s %s: %r", request.method, request.path, error)
-    return refusal_handler(request, errors.unavailable())
+    response = refusal_handler(request, errors.unavailable())
+    response._has_been_logged = True  # once, as a warning: not again as Django's error line
+    return response
 
 
 # django-ninja finds a handler by the exception's class: one entry per kind of outage.

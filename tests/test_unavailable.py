@@ -111,12 +111,13 @@ def test_login_with_redis_down_answers_503_then_logs_in_when_it_is_back(alice):
     assert client.session["_auth_user_id"] == str(alice.pk)
 
 
-def test_the_api_answers_503_unavailable_in_its_error_shape_then_200(alice):
+def test_the_api_answers_503_unavailable_in_its_error_shape_then_200(alice, caplog):
     token = do_create_token(alice, "test", ("play", "tables")).secret
     client = Client(raise_request_exception=False)
     headers = {"Authorization": f"Bearer {token}"}
-    with database_down():
+    with database_down(), caplog.at_level(logging.WARNING):
         response = client.get("/api/v1/tables", headers=headers)
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
 
     assert response.status_code == 503
     assert response["Retry-After"] == "5"

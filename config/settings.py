@@ -227,10 +227,12 @@ if REDIS_URL:
             # redis-py 8 changed two defaults the layer relies on: a 5 s socket timeout
             # aborts the layer's blocking 5 s BZPOPMIN and kills idle consumers
             # (django/channels_redis#422), and pools stop at 100 connections, which
-            # hundreds of sockets joining their groups at once exceed.
+            # hundreds of sockets joining their groups at once exceed. Redis unreachable, a
+            # broadcast gives up within 2 s rather than the system's TCP timeout.
             "CONFIG": {
                 "hosts": [
-                    {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000}
+                    {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000,
+                     "socket_connect_timeout": 2}
                 ]
             },
         }

@@ -32,3 +32,8 @@ urlpatterns = [
     # For Prometheus only (docs/operations.md, "Metrics"): anyone else gets a 404.
     path("metrics", metrics, name="metrics"),
 ]
+
+# A failure in the middleware that read the session or the user before the view, while
+# PostgreSQL or Redis is down, is a 503 « réessayez dans un instant », not a 500
+# (taverne/unavailable.py); any other failure gets 500.html.
+handler500 = "taverne.unavailable.server_error"

@@ -44,7 +44,9 @@ from play.actions.presence import do_sweep_presence
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
+from taverne.backoff import Backoff
 from taverne.observability.metrics import scheduler_lag
+from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
 
@@ -153,13 +155,30 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
         log.info("play scheduler started; %s live tables re-announced", told)
     except Exception:  # the database or the channel layer down: the sockets re-check
         log.exception("re-announcing the live tables failed")
+    backoff = Backoff()
     while not stop.is_set():
         woken.clear()
         try:
             moved = await database_sync_to_async(_run_due_and_close)()
-        except Exception:
-            log.exception("scheduler pass failed")
-            moved = []
+        except Exception as error:
+            # A database or Redis restart must not end the loop, nor log a traceback a
+            # tick: wait longer after each failure in a row (its connection was closed by
+            # _run_due_and_close), then go on.
+            delay = backoff.failed()
+            if is_unavailable(error):
+                log.warning("scheduler pass failed, a service is down (%r); next try in "
+                            "%ss", error, delay)
+            else:
+                log.exception("scheduler pass failed; next try in %ss", delay)
+            try:
+                await asyncio.wait_for(stop.wait(), timeout=delay)
+            except TimeoutError:
+                pass
+            continue
+        if backoff.failures:
+            log.warning("scheduler pass succeeded again (failed passes before: %s)",
+                        backoff.failures)
+        backoff.succeeded()
         # When bots move with no delay (tests, benchmarks) one pass may make more due.
         if not moved:
             waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(woken.wait())]

@@ -355,13 +355,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         handler = getattr(self, f"_on_{message['type']}")
         try:
             await handler(message)
-        except Exception:
+        except Exception as error:
             # A backstop: a bug or a database refusal on one message must not kill the
-            # socket. Logged with its traceback, answered with a structured error.
-            log.exception(
-                "table %s: unexpected error on a %s message", self.table_id, message["type"]
-            )
-            await self._error(ProtocolError("server_error").as_dict(self.lang))
+            # socket. Answered with a structured error: `unavailable` while PostgreSQL or
+            # Redis is down (no bug: logged without a traceback), `server_error` otherwise.
+            failure = ProtocolError.for_failure(error)
+            if failure.code == "unavailable":
+                log.warning("table %s: a service is down on a %s message: %r",
+                            self.table_id, message["type"], error)
+            else:
+                log.exception(
+                    "table %s: unexpected error on a %s message", self.table_id,
+                    message["type"],
+                )
+            await self._error(failure.as_dict(self.lang))
         await self._recheck()
 
     def _admit(self, text):

@@ -153,8 +153,11 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
     try:
         told = await database_sync_to_async(reannounce_live_tables)()
         log.info("play scheduler started; %s live tables re-announced", told)
-    except Exception:  # the database or the channel layer down: the sockets re-check
-        log.exception("re-announcing the live tables failed")
+    except Exception as error:  # the database or the channel layer down: sockets re-check
+        if is_unavailable(error):
+            log.warning("re-announcing the live tables failed, a service is down (%r)", error)
+        else:
+            log.exception("re-announcing the live tables failed")
     backoff = Backoff()
     while not stop.is_set():
         woken.clear()

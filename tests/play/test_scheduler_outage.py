@@ -46,6 +46,7 @@ def test_the_scheduler_survives_database_errors_and_backs_off_then_resets(
         return outcome
 
     monkeypatch.setattr(scheduler, "_run_due_and_close", one_pass)
+    monkeypatch.setattr(scheduler, "reannounce_live_tables", lambda: 0)
     monkeypatch.setattr(scheduler, "Backoff", RecordedBackoff)
     with caplog.at_level(logging.WARNING, logger="play.clock.scheduler"):
         asyncio.run(scheduler.run_forever(interval=0.01, stop=stop))

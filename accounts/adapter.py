@@ -2,7 +2,8 @@
 
 allauth builds its links from the request's Host and names the site after it when the
 sites framework is off ("Bonjour, c'est 127.0.0.1:8105 !"). Here every link is made from
-SITE_URL and the e-mails greet with SITE_NAME (taverne/site.py).
+SITE_URL and the e-mails greet with SITE_NAME (taverne/site.py). They leave through the
+task queue like every mail of the site (taverne/mail.py).
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from typing import NamedTuple
 from urllib.parse import quote
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
 from django.urls import reverse
 
 from accounts.names import check_name
+from taverne.mail import queue_email
 from taverne.site import absolute_url, site_domain, site_name, site_url, subject_prefix
 
 
@@ -48,7 +51,11 @@ class AccountAdapter(DefaultAccountAdapter):
         for key, url_name in LINKS_BUILT_FROM_THE_REQUEST.get(template_prefix, {}).items():
             if key in context:
                 context[key] = absolute_url(reverse(url_name))
-        super().send_mail(template_prefix, email, context)
+        # allauth's own send_mail renders then sends in the request; the mail is rendered
+        # here (in the reader's language) and leaves through the task queue
+        # (taverne/mail.py), so a mail server down never fails a sign-up or a reset.
+        context = {"request": allauth_context.request, "email": email, **context}
+        queue_email(self.render_mail(template_prefix, email, context))
 
     def clean_username(self, username, shallow=False):
         """allauth's checks, then ours: a username is the name others see until the

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from taverne.refusals import Refusal
+from taverne.unavailable import MESSAGE as UNAVAILABLE_MESSAGE
+from taverne.unavailable import RETRY_AFTER
 
 NOT_FOUND = {"not_found"}
 NOT_AUTHENTICATED = {"not_authenticated"}
@@ -15,6 +17,7 @@ CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn"
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
             "insufficient_ecus", "busy", "id_reused", "too_many_tables"}
 RATE_LIMITED = {"rate_limited"}
+UNAVAILABLE = {"unavailable"}
 
 
 class ApiRefusal(Refusal):
@@ -37,6 +40,8 @@ def status_of(refusal: Refusal) -> int:
         return 409
     if code in RATE_LIMITED:
         return 429
+    if code in UNAVAILABLE:
+        return 503
     return 400
 
 
@@ -66,3 +71,8 @@ def no_table() -> ApiRefusal:
 
 def no_game() -> ApiRefusal:
     return ApiRefusal("not_found", NO_GAME)
+
+
+def unavailable() -> ApiRefusal:
+    """PostgreSQL or Redis does not answer: 503, try again in ``retry_after`` seconds."""
+    return ApiRefusal("unavailable", UNAVAILABLE_MESSAGE, retry_after=RETRY_AFTER)

@@ -46,6 +46,7 @@ from play.presentation.view import view_from_snapshot
 from play.socket.protocol import state_frame
 from taverne.games import game_name
 from taverne.refusals import Refusal
+from taverne.unavailable import UNAVAILABLE_ERRORS
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ api = NinjaAPI(
 )
 
 REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error,
-           500: Error}
+           500: Error, 503: Error}
 
 
 # ----- errors -------------------------------------------------------------------------
@@ -114,6 +115,20 @@ def server_error_handler(request, error: Exception):
     logger.exception("API request failed: %s %s", request.method, request.path)
     refusal = errors.ApiRefusal("server_error", errors.SERVER_ERROR)
     return api.create_response(request, errors.body_of(refusal), status=500)
+
+
+def unavailable_handler(request, error: Exception):
+    """PostgreSQL or Redis does not answer: 503 ``unavailable`` with ``Retry-After``, in
+    the documented shape; the caller tries again (taverne/unavailable.py)."""
+    logger.warning("API request unavailable: %s %s: %r", request.method, request.path, error)
+    response = refusal_handler(request, errors.unavailable())
+    response._has_been_logged = True  # once, as a warning: not again as Django's error line
+    return response
+
+
+# django-ninja finds a handler by the exception's class: one entry per kind of outage.
+for _kind in UNAVAILABLE_ERRORS:
+    api.add_exception_handler(_kind, unavailable_handler)
 
 
 @api.exception_handler(HttpError)

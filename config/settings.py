@@ -44,6 +44,9 @@ def envlist(name, default):
 
 def parse_database_url(url):
     """Turn postgres://user:password@host:port/name into a DATABASES entry."""
+    # Here, not at the top: psycopg's pool is only imported when PostgreSQL is used.
+    from taverne.pool import check_connection
+
     parts = urlsplit(url)
     if parts.scheme not in ("postgres", "postgresql"):
         raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
@@ -57,7 +60,20 @@ def parse_database_url(url):
         # psycopg's connection pool replaces persistent connections: Django
         # refuses CONN_MAX_AGE > 0 together with the pool.
         "CONN_MAX_AGE": 0,
-        "OPTIONS": {"pool": True},
+        # A connection PostgreSQL dropped in a restart is thrown away when taken, instead
+        # of failing the request that took it: the pool's `check` (with the pool, Django
+        # reads CONN_HEALTH_CHECKS as psycopg's own check; ours also has the pool check
+        # its other idle connections at once, taverne/pool.py says why).
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": {
+            "pool": {
+                "check": check_connection,
+                # Seconds a request waits for a connection before it fails (503,
+                # taverne/unavailable.py): psycopg's 30 held requests for as long while
+                # the database was down.
+                "timeout": envint("DATABASE_POOL_TIMEOUT", 5),
+            }
+        },
     }
 
 
@@ -128,6 +144,9 @@ MIDDLEWARE = [
     # reach each daphne process on 127.0.0.1 over plain HTTP (config/probes.py says why).
     "config.probes.ProbesMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # PostgreSQL or Redis down: a view answers 503 and Retry-After, not 500
+    # (taverne/unavailable.py; config/urls.py's handler500 covers the middleware below).
+    "taverne.unavailable.UnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (the chosen language is stored there), before common.
@@ -185,6 +204,8 @@ else:
             # thread, and opening SQLite anew (with its pragmas) each time cost more
             # than the query. PostgreSQL gets the same from its connection pool.
             "CONN_MAX_AGE": 600,
+            # A kept connection is checked before the first query of a request.
+            "CONN_HEALTH_CHECKS": True,
             # The server writes from its socket handlers and its move scheduler at once:
             # writers queue at BEGIN (IMMEDIATE) instead of failing to upgrade a read
             # lock, and the write-ahead log lets readers go on during a write and
@@ -209,10 +230,12 @@ if REDIS_URL:
             # redis-py 8 changed two defaults the layer relies on: a 5 s socket timeout
             # aborts the layer's blocking 5 s BZPOPMIN and kills idle consumers
             # (django/channels_redis#422), and pools stop at 100 connections, which
-            # hundreds of sockets joining their groups at once exceed.
+            # hundreds of sockets joining their groups at once exceed. Redis unreachable, a
+            # broadcast gives up within 2 s rather than the system's TCP timeout.
             "CONFIG": {
                 "hosts": [
-                    {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000}
+                    {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000,
+                     "socket_connect_timeout": 2}
                 ]
             },
         }
@@ -223,17 +246,24 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             # Tests and parallel test workers share one Redis: keep them apart.
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", "taverne"),
+            # Redis unreachable: the request fails within seconds (503,
+            # taverne/unavailable.py) instead of waiting on the system's TCP timeout.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Background tasks (e-mails, timeouts). Embedded: run at once, in the request.
-# With a real database, tasks are queued in it and run by
-# `python manage.py db_worker`.
+# Background tasks: every e-mail (receipts, turn e-mails, allauth's confirmations and
+# password resets) is a task, never sent inside a request or a socket message, so a mail
+# server down never fails a page. Embedded: run at once. With a real database, tasks are
+# queued in it, with the change that caused them, and run by `python manage.py db_worker`
+# (ours, play/management/commands/db_worker.py: django-tasks-db's worker that outlives a
+# database restart). The app is installed in every mode so that its table and migrations
+# are the same everywhere.
+INSTALLED_APPS.append("django_tasks_db")
 if DATABASE_URL:
-    INSTALLED_APPS.append("django_tasks_db")
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 else:
     TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
@@ -459,3 +489,35 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
+
+# Observability (docs/operations.md: logs, metrics, alerts, errors). Logs go to the standard
+# error stream: JSON lines in production (one object per line, for the log collector), text
+# in development; LOG_FORMAT=json|text overrides. The request, move and task lines are on
+# by default with JSON only (the console of `make run` and the test runs stay quiet);
+# LOG_EVENTS overrides.
+LOG_FORMAT = env("LOG_FORMAT", "text" if DEBUG else "json")
+LOG_LEVEL = env("LOG_LEVEL", "INFO").upper()
+LOG_EVENTS = envbool("LOG_EVENTS", LOG_FORMAT == "json")
+from taverne.observability.logs import logging_config  # noqa: E402
+
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL, LOG_EVENTS)
+INSTALLED_APPS.append("taverne.observability")  # logs and counts every task run
+# First: it times the whole answer and gives every line logged meanwhile its request id.
+MIDDLEWARE.insert(0, "taverne.observability.requests.RequestLogMiddleware")
+# Prometheus scrapes /metrics: from an address of METRICS_ALLOWED_IPS reaching a daphne
+# process directly (not through the proxy), or from anywhere with the bearer token
+# METRICS_TOKEN. Several processes share their metrics through PROMETHEUS_MULTIPROC_DIR
+# (read by prometheus-client itself; taverne/observability/metrics.py).
+METRICS_TOKEN = env("METRICS_TOKEN", "")
+METRICS_ALLOWED_IPS = envlist("METRICS_ALLOWED_IPS", ["127.0.0.1", "::1"])
+# A scraper on this host speaks plain HTTP to a daphne port: no redirect to HTTPS there
+# (added to the exemptions set above, if any).
+SECURE_REDIRECT_EXEMPT = [*globals().get("SECURE_REDIRECT_EXEMPT", []), r"^metrics$"]
+# Errors to Sentry (or a service speaking its protocol) only when SENTRY_DSN is set;
+# nothing personal or secret is sent (taverne/observability/errors.py).
+SENTRY_DSN = env("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from taverne.observability.errors import start_error_tracker  # noqa: E402
+
+    start_error_tracker(SENTRY_DSN, environment=env("SENTRY_ENVIRONMENT", "production"),
+                        release=env("SENTRY_RELEASE"))

@@ -5,6 +5,7 @@ from django.views.generic import TemplateView
 from api.v1 import api as api_v1
 from config.views import admin_login, favicon, pret, sante
 from play.web.guests import SignupView
+from taverne.observability.views import metrics
 
 # The error pages are Django's views with the site's templates: 403.html (also for a form
 # that fails the CSRF check, settings.CSRF_FAILURE_VIEW), 404.html and 500.html.
@@ -32,4 +33,11 @@ urlpatterns = [
     # Before the admin's own: its login form had no limit on failed attempts.
     path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
+    # For Prometheus only (docs/operations.md, "Metrics"): anyone else gets a 404.
+    path("metrics", metrics, name="metrics"),
 ]
+
+# A failure in the middleware that read the session or the user before the view, while
+# PostgreSQL or Redis is down, is a 503 « réessayez dans un instant », not a 500
+# (taverne/unavailable.py); any other failure gets 500.html.
+handler500 = "taverne.unavailable.server_error"

@@ -12,6 +12,7 @@ import logging
 
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.tasks import task
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
@@ -23,6 +24,7 @@ from economy.errors import EconomyError
 from economy.models import Currency, LedgerEntry, PaymentEvent, Purchase, TokenBundle
 from economy.payments import BadWebhook, PaymentResult, ProviderError, get_provider
 from economy.payments.sandbox import SandboxProvider
+from taverne.mail import MAIL_SERVER_DOWN, retry_later
 from taverne.site import absolute_url, site_name, subject_prefix
 
 log = logging.getLogger(__name__)
@@ -31,6 +33,11 @@ Reason = LedgerEntry.Reason
 
 class PaymentRejected(Exception):
     """A webhook or lookup that must credit nothing (answered 400)."""
+
+
+class AlreadyApplied(Exception):
+    """A signed event whose id was already applied: a provider retrying because our 200
+    was lost. Nothing changes, and it is answered 200 so that the provider stops."""
 
 
 # ----- buying tokens ------------------------------------------------------------------
@@ -81,6 +88,9 @@ def handle_webhook(provider_name: str, raw_body: bytes, headers) -> int:
         provider = get_provider(provider_name)
         result = provider.parse_webhook(raw_body, headers)
         apply_payment_result(provider.name, result)
+    except AlreadyApplied as duplicate:
+        log.info("%s webhook: %s", provider_name, duplicate)
+        return 200
     except (BadWebhook, PaymentRejected, ProviderError) as refusal:
         log.warning("%s webhook refused: %s", provider_name, refusal)
         return 400
@@ -97,8 +107,9 @@ def do_sandbox_checkout(session, choice: str) -> int:
 def apply_payment_result(provider_name: str, result: PaymentResult) -> Purchase | None:
     """Record the event (once) and move the purchase along; credits at most once.
 
-    Raises PaymentRejected for a replayed event, an unknown purchase or an amount
-    mismatch: the whole transaction is rolled back, so nothing is credited or recorded.
+    Raises AlreadyApplied for an event id already recorded (nothing changes), and
+    PaymentRejected for an unknown purchase or an amount mismatch: the whole transaction
+    is rolled back, so nothing is credited or recorded.
     """
     with transaction.atomic():
         if result.event_id:
@@ -110,7 +121,10 @@ def apply_payment_result(provider_name: str, result: PaymentResult) -> Purchase 
                         type=result.event_type[:80],
                     )
             except IntegrityError:
-                raise PaymentRejected(f"event {result.event_id} already processed") from None
+                # Only applied events are recorded (a refused one rolls back with its
+                # record), so this one was applied: by an earlier delivery, or by a
+                # concurrent one whose commit this insert waited for.
+                raise AlreadyApplied(f"event {result.event_id} already applied") from None
         if not result.outcome:
             return None  # an event we do not act on, recorded so that a replay is refused
         purchase = (
@@ -162,8 +176,8 @@ def _fulfil(purchase: Purchase, payment_ref: str) -> bool:
     purchase.payment_ref = payment_ref or purchase.payment_ref
     purchase.save(update_fields=["status", "paid_at", "payment_ref"])
     if posting.created:
-        purchase_id = purchase.pk
-        transaction.on_commit(lambda: send_receipt(purchase_id))
+        # Queued in this transaction: the receipt is stored with the credit (taverne/mail.py).
+        send_receipt_email.enqueue(purchase.pk)
     return posting.created
 
 
@@ -191,7 +205,7 @@ def do_confirm_return(purchase) -> Purchase:
     if result is not None:
         try:
             apply_payment_result(purchase.provider, result)
-        except PaymentRejected as refusal:
+        except (PaymentRejected, AlreadyApplied) as refusal:
             log.warning("return page of purchase %s refused: %s", purchase.pk, refusal)
     purchase.refresh_from_db()
     return purchase
@@ -296,7 +310,9 @@ def _receipt(values: dict) -> tuple[str, str]:
 
 
 def send_receipt(purchase_id: int) -> bool:
-    """The receipt e-mail, in the buyer's preferred language; once per purchase."""
+    """The receipt e-mail, in the buyer's preferred language; once per purchase. Run by
+    the task queue (``send_receipt_email``), never inside the webhook or the return page.
+    """
     updated = Purchase.objects.filter(pk=purchase_id, receipt_sent_at__isnull=True).update(
         receipt_sent_at=timezone.now()
     )
@@ -326,7 +342,22 @@ def send_receipt(purchase_id: int) -> bool:
                 None,
                 [user.email],
             )
-    except Exception:  # a mail server down must not undo a payment
+    except Exception:
+        # The payment stands (it was committed before this task was queued); the receipt
+        # is marked unsent again so that running the task again sends it, and the task's
+        # result records the failure for the site's staff.
+        Purchase.objects.filter(pk=purchase_id).update(receipt_sent_at=None)
         log.exception("receipt of purchase %s not sent", purchase_id)
-        return False
+        raise
     return True
+
+
+@task
+def send_receipt_email(purchase_id: int, attempt: int = 0) -> bool:
+    """The queued receipt (taverne/mail.py says why every mail is queued), tried again
+    later while the mail server does not answer."""
+    try:
+        return send_receipt(purchase_id)
+    except MAIL_SERVER_DOWN:
+        retry_later(send_receipt_email, (purchase_id,), attempt)
+        raise

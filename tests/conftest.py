@@ -59,6 +59,14 @@ def _sandbox_secret(settings):
 
 
 @pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    # Queued tasks (every e-mail, taverne/mail.py) run at once after their commit, as
+    # embedded: with DATABASE_URL they would wait in PostgreSQL for a db_worker that no
+    # test runs. A test of the queue itself chooses its backend.
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache(settings, worker_id):
     """Start every test with an empty cache: allauth keeps its rate limits there.
 

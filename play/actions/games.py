@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from datetime import timedelta
 
 from django.conf import settings
@@ -34,6 +35,7 @@ from play.models import Action, Game, Participant, Table
 from play.queries import LogEntry
 from play.snapshots import snapshots
 from ratings import interface as ratings
+from taverne.observability.moves import move_played
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +291,7 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
 
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",
                    note=None):
+    started = time.perf_counter()
     engine = table.engine
     if not isinstance(action, dict):
         raise ServiceError("illegal", _("Action mal formée."), rule="platform.malformed")
@@ -307,6 +310,7 @@ def apply_for_seat(game, table, seat_position, action, *, user, source, client_i
     if dealt is None:
         publish(game, table, previous_key)
     # else: the next hand's snapshot and broadcast went out first, this one beside it
+    move_played(table, game, action, source, started)  # its log line and count, on commit
 
 
 def do_act(game, user, action, expected_version, client_id="", table_id=None) -> ActResult:

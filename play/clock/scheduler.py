@@ -44,7 +44,10 @@ from play.actions.presence import do_sweep_presence
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
+from taverne.backoff import Backoff
 from taverne.heartbeats import PLAY_WORKER, beat
+from taverne.observability.metrics import scheduler_lag
+from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +69,7 @@ def run_due(now=None) -> list[int]:
         .values_list("id", "deadline", "bot_due_at")[:BATCH]
     )
     moved = []
-    for game_id, _deadline, bot_due_at in due:
+    for game_id, deadline, bot_due_at in due:
         try:
             if bot_due_at is not None and bot_due_at <= now:
                 game = do_bot_move(game_id, now)
@@ -77,6 +80,7 @@ def run_due(now=None) -> list[int]:
             continue
         if game is not None:
             moved.append(game_id)
+            scheduler_lag(deadline, bot_due_at, now)
     _send_reminders(now, moved)
     return moved
 
@@ -151,15 +155,35 @@ async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = N
     try:
         told = await database_sync_to_async(reannounce_live_tables)()
         log.info("play scheduler started; %s live tables re-announced", told)
-    except Exception:  # the database or the channel layer down: the sockets re-check
-        log.exception("re-announcing the live tables failed")
+    except Exception as error:  # the database or the channel layer down: sockets re-check
+        if is_unavailable(error):
+            log.warning("re-announcing the live tables failed, a service is down (%r)", error)
+        else:
+            log.exception("re-announcing the live tables failed")
+    backoff = Backoff()
     while not stop.is_set():
         woken.clear()
         try:
             moved = await database_sync_to_async(_run_due_and_close)()
-        except Exception:
-            log.exception("scheduler pass failed")
-            moved = []
+        except Exception as error:
+            # A database or Redis restart must not end the loop, nor log a traceback a
+            # tick: wait longer after each failure in a row (its connection was closed by
+            # _run_due_and_close), then go on.
+            delay = backoff.failed()
+            if is_unavailable(error):
+                log.warning("scheduler pass failed, a service is down (%r); next try in "
+                            "%ss", error, delay)
+            else:
+                log.exception("scheduler pass failed; next try in %ss", delay)
+            try:
+                await asyncio.wait_for(stop.wait(), timeout=delay)
+            except TimeoutError:
+                pass
+            continue
+        if backoff.failures:
+            log.warning("scheduler pass succeeded again (failed passes before: %s)",
+                        backoff.failures)
+        backoff.succeeded()
         # When bots move with no delay (tests, benchmarks) one pass may make more due.
         if not moved:
             waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(woken.wait())]

@@ -51,6 +51,7 @@ from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
 from play.socket import limits, watch
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
+from taverne.observability import metrics
 
 log = logging.getLogger(__name__)
 
@@ -288,6 +289,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.joined = True
         self.watcher = watch.watcher()
         self.watcher.add(self)
+        metrics.socket_opened()  # closed with the watcher, in _leave
         await self._send_payload(sent, payload)
 
     async def __call__(self, scope, receive, send):
@@ -321,6 +323,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         watcher, self.watcher = getattr(self, "watcher", None), None
         if watcher is not None:
             watcher.discard(self)
+            metrics.socket_closed()
         presence_id, self.presence_id = getattr(self, "presence_id", None), None
         if presence_id is not None:
             try:
@@ -352,13 +355,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         handler = getattr(self, f"_on_{message['type']}")
         try:
             await handler(message)
-        except Exception:
+        except Exception as error:
             # A backstop: a bug or a database refusal on one message must not kill the
-            # socket. Logged with its traceback, answered with a structured error.
-            log.exception(
-                "table %s: unexpected error on a %s message", self.table_id, message["type"]
-            )
-            await self._error(ProtocolError("server_error").as_dict(self.lang))
+            # socket. Answered with a structured error: `unavailable` while PostgreSQL or
+            # Redis is down (no bug: logged without a traceback), `server_error` otherwise.
+            failure = ProtocolError.for_failure(error)
+            if failure.code == "unavailable":
+                log.warning("table %s: a service is down on a %s message: %r",
+                            self.table_id, message["type"], error)
+            else:
+                log.exception(
+                    "table %s: unexpected error on a %s message", self.table_id,
+                    message["type"],
+                )
+            await self._error(failure.as_dict(self.lang))
         await self._recheck()
 
     def _admit(self, text):
@@ -525,6 +535,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # ----- group → this connection ---------------------------------------------------
 
+    @metrics.times_frames
     async def table_changed(self, event):
         if not self.joined:
             return  # refused at connect: it never sees the table

@@ -15,6 +15,10 @@ from contextlib import nullcontext
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from taverne.unavailable import MESSAGE as UNAVAILABLE_MESSAGE
+from taverne.unavailable import RETRY_AFTER as UNAVAILABLE_RETRY_AFTER
+from taverne.unavailable import is_unavailable
+
 # The protocol's version, in every ``state`` frame (the first frame of a connection is
 # always one): 2 since every view has every platform key and ``waiting`` its reasons.
 PROTOCOL_VERSION = 2
@@ -40,6 +44,7 @@ ERRORS = {
     "unknown_type": _("Type de message inconnu."),
     "binary_unsupported": _("Seuls les messages texte (JSON) sont acceptés."),
     "server_error": _("Erreur du serveur : le message n'a pas été traité."),
+    "unavailable": UNAVAILABLE_MESSAGE,
 }
 
 
@@ -56,6 +61,15 @@ class ProtocolError(Exception):
         self.detail = detail
         self.retry_after = retry_after  # seconds until the limit lets a message through
         super().__init__(code)
+
+    @classmethod
+    def for_failure(cls, error: BaseException) -> ProtocolError:
+        """What a message that failed unexpectedly is answered: ``unavailable`` (try
+        again in ``retry_after`` seconds) while PostgreSQL or Redis is down,
+        ``server_error`` for anything else."""
+        if is_unavailable(error):
+            return cls("unavailable", retry_after=UNAVAILABLE_RETRY_AFTER)
+        return cls("server_error")
 
     def as_dict(self, lang: str | None = None) -> dict:
         """The error frame, its message in ``lang`` (or the active language)."""

@@ -420,7 +420,7 @@ ERROR_CODES = (
     "rate_limited", "not_authenticated", "scope_missing", "forbidden", "not_found",
     "not_seated", "not_your_turn", "stale", "illegal", "game_over", "chat_too_long",
     "chat_rate", "account_required", "too_late", "not_absent", "game_not_over",
-    "not_invited", "server_error", "id_reused", "unknown_game", "busy",
+    "not_invited", "server_error", "id_reused", "unknown_game", "busy", "unavailable",
     # a rematch accepted over the socket sits the player down: the refusals of a seat
     "table_full", "reserved", "already_seated", "no_hands",
 )
@@ -453,7 +453,7 @@ class Error(Message):
     message: str
     rule: str | None = Field(None, description="The game rule refused (`illegal`).")
     retry_after: Annotated[float, Field(ge=0)] | None = Field(
-        None, description="Seconds to wait (`rate_limited`).")
+        None, description="Seconds to wait (`rate_limited`, `unavailable`).")
     id: str | None = Field(None, description="The id of the refused `act`.")
 
 

@@ -1,4 +1,5 @@
 from config.settings import parse_database_url
+from taverne.pool import check_connection
 
 
 def test_it_parses_a_postgres_database_url():
@@ -10,7 +11,10 @@ def test_it_parses_a_postgres_database_url():
     assert database["PASSWORD"] == "s@cret"
     assert database["HOST"] == "db.example"
     assert database["PORT"] == "5433"
-    assert database["OPTIONS"] == {"pool": True}
+    # A pool that checks the connections it hands out and waits 5 s at most for one
+    # (docs/operations.md, "When a component fails").
+    assert database["OPTIONS"] == {"pool": {"check": check_connection, "timeout": 5}}
+    assert database["CONN_HEALTH_CHECKS"] is True
     assert database["CONN_MAX_AGE"] == 0
 
 

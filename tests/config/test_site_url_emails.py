@@ -175,9 +175,7 @@ def test_the_purchase_receipt_links_to_the_purchases_and_names_the_site(alice, m
         alice, bundle, success_url=f"{SITE}/{{purchase}}/", cancel_url=f"{SITE}/{{purchase}}/"
     )
     session = SandboxSession.objects.get(purchase=purchase)
-    purchases.do_sandbox_checkout(session, "success")
-
-    assert purchases.send_receipt(purchase.pk)
+    purchases.do_sandbox_checkout(session, "success")  # queues the receipt, sent at once
 
     [mail] = mailoutbox
     assert_links_on_the_site(mail)

@@ -178,6 +178,8 @@ up() {
         sleep 1
     done
     release
+    # The processes' shared metrics start empty, as they all start together.
+    rm -rf "$VAR/metrics" && mkdir -p "$VAR/metrics"
     say "starting the site's processes and nginx"
     "${SUPERVISORCTL[@]}" start 'site:*'
     if ! wait_for "https://127.0.0.1:$PROD_HTTPS_PORT/pret/" 120; then
@@ -194,6 +196,7 @@ up() {
 restart() {
     running || fail "not running: make prod"
     release
+    mkdir -p "$VAR/metrics"
     # A process that stopped (a failed start, a deploy interrupted) comes up first.
     "${SUPERVISORCTL[@]}" start 'site:*' >/dev/null || true
     local port

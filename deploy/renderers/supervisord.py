@@ -21,6 +21,7 @@ from deploy.renderers import HEADER
 
 ROOT = "%(here)s/.."
 VAR = f"{ROOT}/var/prod"
+METRICS = f"{VAR}/metrics"
 EXECUTABLES = {"python": f"{ROOT}/.venv/bin/python", "daphne": f"{ROOT}/.venv/bin/daphne"}
 
 # What a real host has as system services, here under supervisord, started first.
@@ -73,7 +74,13 @@ def _program(name: str, argv, priority: int, restart: topology.Restart, autostar
 def render() -> str:
     environment = ",".join(
         f'{name}="{value}"'
-        for name, value in {"PYTHONUNBUFFERED": "1", **topology.PROXY_ENVIRONMENT}.items()
+        for name, value in {
+            "PYTHONUNBUFFERED": "1",
+            **topology.PROXY_ENVIRONMENT,
+            # One directory for every process's metrics (docs/operations.md, "Metrics"),
+            # emptied by deploy/prod.sh before the site's processes start together.
+            "PROMETHEUS_MULTIPROC_DIR": METRICS,
+        }.items()
     )
     parts = [f"""; {HEADER}
 ; `make prod` starts it (deploy/prod.sh), `make prod-stop` stops it, `make prod-restart`
@@ -86,7 +93,8 @@ pidfile={VAR}/supervisord.pid
 childlogdir={VAR}/log
 directory={ROOT}
 ; Python's output reaches the logs line by line, not when a buffer fills; the proxy's
-; settings are the topology's (deploy/topology.py, PROXY_ENVIRONMENT).
+; settings are the topology's (deploy/topology.py, PROXY_ENVIRONMENT); the processes share
+; one directory of metrics.
 environment={environment}
 
 [unix_http_server]

@@ -32,10 +32,16 @@ def _command(argv) -> str:
     return shlex.join([EXECUTABLES.get(first, first), *rest])
 
 
+# The processes' shared metrics (docs/operations.md, "Metrics"): made empty by the release
+# unit at its first start after boot (/run is emptied at boot), kept while they run.
+METRICS = "taverne-metrics"
+
+
 def _common_service() -> str:
     # The topology's proxy settings; a value in the environment file wins over them.
     proxy = "".join(f"Environment={name}={value}\n"
-                    for name, value in topology.PROXY_ENVIRONMENT.items())
+                    for name, value in {**topology.PROXY_ENVIRONMENT,
+                                        "PROMETHEUS_MULTIPROC_DIR": f"/run/{METRICS}"}.items())
     return f"""User=taverne
 Group=taverne
 WorkingDirectory={ROOT}
@@ -93,6 +99,8 @@ Type=oneshot
 # Done once for this boot: restarting a process does not migrate again. A deploy runs
 # `systemctl restart taverne-release` first, then restarts the processes one at a time.
 RemainAfterExit=yes
+RuntimeDirectory={METRICS}
+RuntimeDirectoryPreserve=yes
 {_common_service()}{steps}
 [Install]
 WantedBy={TARGET}

@@ -175,3 +175,16 @@ def test_every_configuration_trusts_one_proxy_as_nginx_sends_one_address():
     assert all("Environment=TRUSTED_PROXY_COUNT=1\n" in unit for unit in units)
     for name in topology.instances():
         assert compose_services()[name]["environment"]["TRUSTED_PROXY_COUNT"] == "1"
+
+
+def test_the_processes_of_a_host_share_one_directory_of_metrics():
+    parser = configparser.RawConfigParser()
+    parser.read(DEPLOY / "supervisord.conf")
+    units = systemd_units()
+
+    assert "PROMETHEUS_MULTIPROC_DIR=" in parser["supervisord"]["environment"]
+    for path in (DEPLOY / "systemd").glob("*.service"):
+        assert "Environment=PROMETHEUS_MULTIPROC_DIR=/run/taverne-metrics\n" in path.read_text()
+    # Made by the release, before the processes, and not emptied while they run.
+    assert units["taverne-release.service"]["Service"]["RuntimeDirectory"] == "taverne-metrics"
+    assert units["taverne-release.service"]["Service"]["RuntimeDirectoryPreserve"] == "yes"

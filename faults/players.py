@@ -51,6 +51,7 @@ class Recorder:
     acks: list[dict] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)  # socket error codes
     http_failures: Counter = field(default_factory=Counter)
+    stuck: int = 0  # a seat that found its table waiting for what it cannot bring
     drops: int = 0
     reconnections: int = 0
     resent: int = 0
@@ -100,7 +101,9 @@ class FaultSeat(taverne_client.Seat):
                 code = closed.rcvd.code if closed.rcvd else None
                 self.recorder.closes[str(code)] += 1
                 self.recorder.drops += 1
-            except HTTP_FAILURES + (InvalidHandshake, taverne_client.Stuck) as failure:
+            except taverne_client.Stuck:
+                self.recorder.stuck += 1
+            except HTTP_FAILURES + (InvalidHandshake,) as failure:
                 self.recorder.http_failures[type(failure).__name__] += 1
             finally:
                 self.connected = False
@@ -175,6 +178,11 @@ class FaultSeat(taverne_client.Seat):
         if self.done:
             return
         await super().on_state(message)
+
+    async def on_waiting(self, view: dict) -> None:
+        if self.flags.stopping.is_set():
+            return  # cashing out: the table waits for this seat to leave, as it should
+        await super().on_waiting(view)
 
     async def act(self, message: dict, view: dict) -> None:
         if self.flags.stopping.is_set() and not self.session.chips:

@@ -49,10 +49,16 @@ from faults.services import (  # noqa: E402
     topology,
 )
 
-# When each fault strikes, as a share of the playing time: one at a time, far enough apart
-# that each one's effects can be told from the next's.
-FAULTS = [(0.20, "kill_daphne"), (0.35, "kill_play_worker"), (0.50, "restart_postgres"),
-          (0.70, "restart_redis")]
+
+def fault_plan(worker_kills: int) -> list[tuple[float, str]]:
+    """When each fault strikes, as a share of the playing time: one at a time, far enough
+    apart that each one's effects can be told from the next's. A worker killed right
+    after a move committed and before its notice went out is a matter of milliseconds:
+    ``worker_kills`` > 1 kills more often (the two workers in turn) to try it more."""
+    kills = [(0.30 + 0.15 * i / worker_kills, "kill_play_worker")
+             for i in range(worker_kills)]
+    return [(0.15, "kill_daphne"), *kills, (0.50, "restart_postgres"),
+            (0.70, "restart_redis")]
 PROBE_SECONDS = 12  # how long requests are watched after a restart
 
 
@@ -90,7 +96,7 @@ def prepare_site(env: dict, players: int) -> list[str]:
     migrated = manage(env, "manage.py", "migrate", "--noinput")
     if migrated.returncode:
         raise RuntimeError(f"migrate failed: {migrated.stderr[-2000:]}")
-    made = manage(env, "-m", "faults.site", "setup", str(players))
+    made = manage(env, "-m", "faults.database", "setup", str(players))
     if made.returncode:
         raise RuntimeError(f"setup failed: {made.stderr[-2000:]}")
     return [p["token"] for p in json.loads(made.stdout.splitlines()[-1])]
@@ -112,6 +118,7 @@ class Faults:
         self.played = played
         self.recorder = recorder
         self.events: list[dict] = []
+        self.worker_kills = 0
 
     async def strike(self, name: str) -> None:
         event = {"fault": name, "at_s": self.recorder.elapsed(),
@@ -134,9 +141,11 @@ class Faults:
         await asyncio.to_thread(self.supervisor.restart, "daphne-1")
 
     async def kill_play_worker(self):
-        self.supervisor.kill("play_worker-1")
+        name = f"play_worker-{1 + self.worker_kills % 2}"
+        self.worker_kills += 1
+        self.supervisor.kill(name)
         await asyncio.sleep(1)
-        await asyncio.to_thread(self.supervisor.restart, "play_worker-1")
+        await asyncio.to_thread(self.supervisor.restart, name)
 
     async def restart_postgres(self):
         return await self.watched(lambda: asyncio.to_thread(self.postgres.restart))
@@ -229,7 +238,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
              for i, kind in enumerate(args.tables)]
     watchdog = asyncio.create_task(watch_processes(supervisor, recorder, flags))
     try:
-        for share, name in FAULTS:
+        for share, name in fault_plan(args.worker_kills):
             await asyncio.sleep(max(0.0, share * seconds - recorder.elapsed()))
             await faults.strike(name)
         await asyncio.sleep(max(0.0, seconds - recorder.elapsed()))
@@ -358,7 +367,7 @@ def verify_ledgers(env: dict) -> dict:
 
 
 def site_report(env: dict, tables: list[int], acks: list[dict]) -> dict:
-    done = manage(env, "-m", "faults.site", "report",
+    done = manage(env, "-m", "faults.database", "report",
                   stdin=json.dumps({"tables": tables, "acks": acks}))
     if done.returncode:
         raise RuntimeError(f"report failed: {done.stderr[-2000:]}")
@@ -410,6 +419,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
         "faults": outcome["faults"],
         "clients": {"drops": recorder.drops, "connections_opened": recorder.reconnections,
                     "acts_resent": recorder.resent, "close_codes": dict(recorder.closes),
+                    "stuck": recorder.stuck,
                     "socket_errors": dict(recorder.errors),
                     "http_failures": dict(recorder.http_failures)},
         "processes": {"unexpected_exits": {n: len(d) for n, d in deaths.items()},
@@ -439,8 +449,13 @@ def parse_args(argv=None):
                         help="seconds of silence before a seat asks for the state (sync)")
     parser.add_argument("--catch-up", type=float, default=20,
                         help="seconds after the stop for every seat to hold the final state")
-    parser.add_argument("--presence-timeout", type=float, default=30,
+    # Live presence rows expire 30 s after their last heartbeat (6 × the 5 s re-check of
+    # issue 21's item 2); a sweep then removes them.
+    parser.add_argument("--presence-timeout", type=float, default=45,
                         help="seconds after the clients close for no seat to show connected")
+    parser.add_argument("--worker-kills", type=int, default=1,
+                        help="play_worker kills (the two in turn), between 30%% and 45%% "
+                             "of the playing time")
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--keep-logs", type=Path,
                         help="copy the processes' logs there before the run's folder goes")
@@ -473,8 +488,9 @@ def run(args) -> tuple[dict, int]:
     web_ports = [free_port(), free_port()]
     servers = [f"http://127.0.0.1:{port}" for port in web_ports]
     env = site_env(postgres.url, redis.url, servers[0], args.bot_delay)
-    supervisor = Supervisor(topology(sys.executable, str(Path(sys.executable).parent / "daphne"),
-                                     web_ports), env, logs, say)
+    specs, source = topology(sys.executable, str(Path(sys.executable).parent / "daphne"),
+                             web_ports)
+    supervisor = Supervisor(specs, env, logs, say)
     stage = "setup"
     try:
         say(f"PostgreSQL on {postgres.port}, Redis on {redis.port}, in {folder}")
@@ -482,7 +498,7 @@ def run(args) -> tuple[dict, int]:
         redis.start()
         tokens = prepare_site(env, 2 * len(args.tables) + 2)
         supervisor.start_all()
-        say(f"started {supervisor.pids()}; playing {len(args.tables)} tables "
+        say(f"started ({source}'s topology) {supervisor.pids()}; playing {len(args.tables)} tables "
             f"for {args.minutes} min")
         stage = "play"
         outcome = asyncio.run(play_with_faults(args, supervisor, postgres, redis, servers,
@@ -492,6 +508,7 @@ def run(args) -> tuple[dict, int]:
         ledgers = verify_ledgers(env)
         report = site_report(env, [t.id for t in outcome["played"]], outcome["recorder"].acks)
         summary = summarise(args, outcome, report, ledgers, supervisor, logs, began)
+        summary["topology"] = source
         return summary, 0 if summary["ok"] else 1
     except (Exception, KeyboardInterrupt) as failure:
         say(f"the run stopped in {stage}: {failure!r}")

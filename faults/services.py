@@ -42,9 +42,15 @@ def wait_until(test, timeout: float, every: float = 0.2) -> bool:
 
 
 def as_postgres(*argv, check=True, timeout=120) -> subprocess.CompletedProcess:
-    """A PostgreSQL tool run as the postgres user: the server refuses to run as root."""
-    return subprocess.run(["runuser", "-u", "postgres", "--", *map(str, argv)],
-                          capture_output=True, text=True, check=check, timeout=timeout)
+    """A PostgreSQL tool run as the cluster's owner: the postgres user when the run is
+    root (the server refuses to run as root), else whoever runs it."""
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    done = subprocess.run([*prefix, *map(str, argv)], capture_output=True, text=True,
+                          timeout=timeout)
+    if check and done.returncode:
+        raise RuntimeError(f"{Path(str(argv[0])).name} failed ({done.returncode}): "
+                           f"{(done.stderr or done.stdout)[-1500:]}")
+    return done
 
 
 class PostgresCluster:
@@ -58,7 +64,8 @@ class PostgresCluster:
         self.log = self.data / "server.log"  # inside the data folder: postgres writes it
         for path in (self.data, self.sockets):
             path.mkdir(mode=0o700)
-            shutil.chown(path, "postgres", "postgres")
+            if os.geteuid() == 0:
+                shutil.chown(path, "postgres", "postgres")
 
     @property
     def url(self) -> str:
@@ -194,18 +201,45 @@ class Supervised:
 
 
 def topology(python: str, daphne: str, web_ports: list[int], play_workers: int = 2
-             ) -> list[ProcessSpec]:
-    """The production processes (README, "Production"): daphne per port, the move
-    scheduler twice (each game is taken by one), the task worker once. One list, so that
-    it can be read from deploy/'s topology once that exists."""
+             ) -> tuple[list[ProcessSpec], str]:
+    """The production processes and where their commands come from: deploy/topology.py
+    when this checkout has it (the configuration `make prod` runs), else the README's
+    ("Production"). A daphne per port, the move scheduler ``play_workers`` times (each
+    game is taken by one), the task worker once."""
+    try:
+        from deploy import topology as deployed
+    except ImportError:
+        return readme_topology(python, daphne, web_ports, play_workers), "README"
+    local = {"python": python, "daphne": daphne}
+    specs = []
+    for process in deployed.processes("127.0.0.1"):
+        argv = [local.get(arg, arg) for arg in process.command()]
+        if process.per_port:
+            specs += [ProcessSpec(f"daphne-{i + 1}",
+                                  [local.get(a, a) for a in process.command(port)], port)
+                      for i, port in enumerate(web_ports)]
+        elif "play_worker" in argv:
+            specs += [ProcessSpec(f"play_worker-{i + 1}", argv) for i in range(play_workers)]
+        elif "db_worker" in argv:
+            specs.append(ProcessSpec("db_worker", [*argv, *NO_RELOAD]))
+        else:
+            specs.append(ProcessSpec(process.name, argv))
+    return specs, "deploy/topology.py"
+
+
+# DEBUG is on without TAVERNE_ENV, and db_worker's autoreloader would then run the worker
+# in a child process that exits and comes back on its own: the run wants the worker.
+NO_RELOAD = ["--no-reload"]
+
+
+def readme_topology(python: str, daphne: str, web_ports: list[int], play_workers: int
+                    ) -> list[ProcessSpec]:
     specs = [ProcessSpec(f"daphne-{i + 1}", [daphne, "-b", "127.0.0.1", "-p", str(port),
                                              "config.asgi:application"], port)
              for i, port in enumerate(web_ports)]
     specs += [ProcessSpec(f"play_worker-{i + 1}", [python, "manage.py", "play_worker"])
               for i in range(play_workers)]
-    # --no-reload: DEBUG is on without TAVERNE_ENV, and the autoreloader would put the
-    # worker in a child process the run could not kill by the pid it recorded.
-    specs.append(ProcessSpec("db_worker", [python, "manage.py", "db_worker", "--no-reload"]))
+    specs.append(ProcessSpec("db_worker", [python, "manage.py", "db_worker", *NO_RELOAD]))
     return specs
 
 

@@ -1,5 +1,5 @@
 """The fault run's two looks inside the site's database, each run as its own process with
-the site's settings (``python -m faults.site setup|report``): the players it plays with,
+the site's settings (``python -m faults.database setup|report``): the players it plays with,
 and what the database says once the run is over.
 
     setup N      creates N players (verified e-mail address, so écus and hands) and a

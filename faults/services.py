@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def newest_postgres() -> Path:
+    """Debian's newest PostgreSQL binaries (15 here; CI installs what Debian ships)."""
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+                      key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
+                      else 0)
+    return versions[-1].parent if versions else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = newest_postgres()
 
 
 def free_port() -> int:

@@ -59,6 +59,8 @@ def fault_plan(worker_kills: int) -> list[tuple[float, str]]:
              for i in range(worker_kills)]
     return [(0.15, "kill_daphne"), *kills, (0.50, "restart_postgres"),
             (0.70, "restart_redis")]
+
+
 PROBE_SECONDS = 12  # how long requests are watched after a restart
 
 
@@ -133,7 +135,7 @@ class Faults:
 
     def tables_mid_deal(self) -> int:
         return sum(1 for table in self.played if not all(s.closing.is_set() for s in table.seats)
-                   and any(getattr(s, "status", None) == "playing" for s in table.seats))
+                   and any(s.status == "playing" for s in table.seats))
 
     async def kill_daphne(self):
         self.supervisor.kill("daphne-1")

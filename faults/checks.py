@@ -28,7 +28,8 @@ KNOWN_DEFECTS = {
     "no_dead_channels_in_groups": "item 3, a killed process leaves dead channels in groups",
     "no_process_died": "item 3, every worker loop survives OperationalError",
 }
-# Close codes of a socket the server ended because it failed (1011: internal error).
+# Close codes of a socket the server ended because it failed (1011: internal error),
+# counted outside Redis's outage (faults/run.py, closes_outside_redis_outage).
 ERROR_CLOSES = {"1011"}
 
 

@@ -56,6 +56,7 @@ class Recorder:
     reconnections: int = 0
     resent: int = 0
     closes: Counter = field(default_factory=Counter)  # close codes of dropped sockets
+    closed_at: list[tuple] = field(default_factory=list)  # (seconds into the run, code)
     recovered_by_sync: list[dict] = field(default_factory=list)
     acts: int = 0
     began: float = field(default_factory=time.monotonic)
@@ -100,6 +101,7 @@ class FaultSeat(taverne_client.Seat):
             except ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd else None
                 self.recorder.closes[str(code)] += 1
+                self.recorder.closed_at.append((self.recorder.elapsed(), str(code)))
                 self.recorder.drops += 1
             except taverne_client.Stuck:
                 self.recorder.stuck += 1

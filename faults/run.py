@@ -170,13 +170,15 @@ class Faults:
             await fault()
         finally:
             outage.over_at = time.monotonic()
-        return await probe
+            outage.over_at_s = self.recorder.elapsed()
+        return await probe | {"back_at_s": outage.over_at_s}
 
 
 class Outage:
     """When a fault's service was back (None while it is not)."""
 
     over_at: float | None = None
+    over_at_s: float | None = None  # the same, in seconds into the run
 
 
 async def probe_requests(servers: list[str], tokens: list[str], outage: Outage) -> dict:
@@ -390,6 +392,22 @@ def log_findings(logs: Path) -> dict:
     return found
 
 
+# Seconds after Redis is back during which sockets still close because it was gone.
+REDIS_SETTLING_SECONDS = 5
+
+
+def closes_outside_redis_outage(recorder: Recorder, faults: list[dict]) -> dict:
+    """The sockets the server closed, by close code, leaving out those closed while Redis
+    was down: a socket cannot live without the channel layer, and its client reconnects."""
+    outages = [(e["at_s"], e["requests"]["back_at_s"] + REDIS_SETTLING_SECONDS)
+               for e in faults if e["fault"] == "restart_redis" and "requests" in e]
+    closes: dict[str, int] = {}
+    for at, code in recorder.closed_at:
+        if not any(start <= at <= end for start, end in outages):
+            closes[code] = closes.get(code, 0) + 1
+    return closes
+
+
 def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supervisor,
               logs: Path, began: float) -> dict:
     recorder: Recorder = outcome["recorder"]
@@ -401,7 +419,8 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
                  ghosts=outcome["ghosts"],
                  probes=[e["requests"] | {"fault": e["fault"]}
                          for e in outcome["faults"] if "requests" in e],
-                 socket_errors=dict(recorder.errors), closes=dict(recorder.closes),
+                 socket_errors=dict(recorder.errors),
+                 closes=closes_outside_redis_outage(recorder, outcome["faults"]),
                  over_capacity=sum(c["over_capacity"] for c in log_findings(logs).values()),
                  deaths=deaths))
     if outcome["slot_failures"]:

@@ -184,6 +184,10 @@ class FaultSeat(taverne_client.Seat):
     async def on_waiting(self, view: dict) -> None:
         if self.flags.stopping.is_set():
             return  # cashing out: the table waits for this seat to leave, as it should
+        # The example client gives up after three recaves (a player's écus are not
+        # bottomless); here random play busts often and the table must go on: recave
+        # until the écus run out (then the client says it is stuck, and the run counts it).
+        self.recaves = 0
         await super().on_waiting(view)
 
     async def act(self, message: dict, view: dict) -> None:

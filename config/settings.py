@@ -236,7 +236,13 @@ if REDIS_URL:
                 "hosts": [
                     {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000,
                      "socket_connect_timeout": 2}
-                ]
+                ],
+                # A group forgets a member this long after it joined. Each process renews
+                # its live sockets' membership every PLAY_SOCKET_RECHECK_SECONDS
+                # (play/socket/watch.py), so only a killed process's channels drop out:
+                # within two minutes, not the layer's default day of notices piling up
+                # for nobody ("over capacity").
+                "group_expiry": envint("CHANNEL_GROUP_EXPIRY", 120),
             },
         }
     }

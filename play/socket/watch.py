@@ -23,6 +23,7 @@ import time
 
 from channels.db import database_sync_to_async
 
+from play.actions.broadcast import group_name
 from play.actions.presence import do_heartbeat, recheck_seconds
 from play.models import Table
 
@@ -88,9 +89,14 @@ class Watcher:
                 log.warning("socket re-check failed", exc_info=True)
 
     async def beat(self) -> None:
-        """One pass: read the tables, beat for the sockets, ask the late ones to catch up
-        and the ones whose row went to count themselves again."""
+        """One pass: renew the sockets' group memberships, read the tables, beat for the
+        sockets, ask the late ones to catch up and the ones whose row went to count
+        themselves again."""
         consumers = [c for at_table in self.sockets.values() for c in at_table]
+        # First, and whatever the database does: the groups hold only live sockets.
+        for consumer in consumers:
+            if consumer in self.sockets.get(consumer.table_id, ()):  # still open
+                await _renew_membership(consumer)
         rows = {c.presence_id: c for c in consumers if c.presence_id is not None}
         sequences, gone = await database_sync_to_async(_read)(list(self.sockets), list(rows))
         read_at = time.monotonic()
@@ -105,6 +111,20 @@ class Watcher:
             consumer = rows[presence_id]
             if consumer in self.sockets.get(consumer.table_id, ()):
                 await _tell(consumer, {"type": "presence.renew"})
+
+
+async def _renew_membership(consumer) -> None:
+    """The socket is in its table's group again, as of now. The channel layer forgets a
+    member CHANNEL_GROUP_EXPIRY seconds after it joined (config/settings.py): a killed
+    process's channels leave the groups within that time instead of collecting notices
+    nobody reads, and a live socket is renewed long before it; after a Redis restart,
+    which empties the groups, the live sockets are back in theirs within a period."""
+    try:
+        await consumer.channel_layer.group_add(group_name(consumer.table_id),
+                                               consumer.channel_name)
+    except Exception:  # Redis down: the next pass tries again
+        log.warning("table %s: could not renew a socket's group", consumer.table_id,
+                    exc_info=True)
 
 
 async def _tell(consumer, message) -> None:

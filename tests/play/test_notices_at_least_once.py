@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -210,3 +211,28 @@ def test_by_correspondence_the_turn_e_mail_is_the_notice(alice, bob, charlie):
     Game.objects.filter(pk=game.pk).update(deadline=game.deadline - timedelta(hours=1))
 
     assert do_restart_missed_turn(game.pk, game.version, game.actor) is None
+
+
+@in_loop
+async def test_each_pass_renews_the_sockets_group_membership(alice, bob, charlie):
+    """A group forgets a member CHANNEL_GROUP_EXPIRY seconds after it joined: the pass
+    renews its live sockets, so only a killed process's channels age out (and after a
+    Redis restart, which empties the groups, the live ones are back within a period)."""
+    from play.actions.broadcast import group_name
+    from play.socket.watch import watcher
+
+    table = await database_sync_to_async(make_table)(alice, bob)
+    sockets = await open_table_sockets(table, alice, bob, charlie)
+    layer = get_channel_layer()
+    members = layer.groups[group_name(table.pk)]
+    assert len(members) == 3
+    for channel in members:
+        members[channel] = 1  # joined in 1970: expired long ago
+    layer.groups[group_name(table.pk)]["specific.dead!socket"] = 1  # a killed process's
+
+    await watcher().beat()
+
+    members = layer.groups[group_name(table.pk)]
+    renewed = {channel for channel, joined in members.items() if joined > 1}
+    assert len(renewed) == 3 and "specific.dead!socket" not in renewed
+    await close_all(sockets)

@@ -1,0 +1,1 @@
+"""The fault run (faults/run.py, faults/README.md)."""

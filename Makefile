@@ -12,7 +12,7 @@ PORT ?= 8000
 SITE_URL ?= http://$(if $(filter 0.0.0.0 ::,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: run test test-all lint clean-venv
+.PHONY: run test test-all lint clean-venv prod prod-deps prod-stop prod-restart
 
 run: $(VENV)/.runtime-installed
 	$(PY) manage.py setup_embedded
@@ -25,6 +25,22 @@ test: $(VENV)/.dev-installed
 
 test-all: $(VENV)/.dev-installed
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The production site on this machine, behind its own nginx on https://127.0.0.1:8443/
+# (deploy/prod.sh, docs/operations.md "Deploying"): `make prod-deps` once (Debian packages),
+# then `make prod` brings it up, or deploys the checkout's code to it if it runs;
+# `make prod-restart` restarts its processes one at a time; `make prod-stop` stops them.
+prod: $(VENV)/.runtime-installed
+	deploy/prod.sh up
+
+prod-deps:
+	deploy/prod.sh deps
+
+prod-restart: $(VENV)/.runtime-installed
+	deploy/prod.sh restart
+
+prod-stop:
+	deploy/prod.sh stop
 
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .

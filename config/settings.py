@@ -140,6 +140,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the probes /sante/ and /pret/ of the process manager and the proxy, which
+    # reach each daphne process on 127.0.0.1 over plain HTTP (config/probes.py says why).
+    "config.probes.ProbesMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # PostgreSQL or Redis down: a view answers 503 and Retry-After, not 500
     # (taverne/unavailable.py; config/urls.py's handler500 covers the middleware below).
@@ -354,8 +357,11 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "5/m/ip,5/5m/key"}
 # Behind a reverse proxy every request comes from the proxy's address, so limits per
 # address would lock everyone out together. The client's address is then the one the
 # proxies appended to X-Forwarded-For: TRUSTED_PROXY_COUNT says how many proxies there are
-# (1 for the README's nginx). 0, the default, reads the connection's own address. allauth's
+# (1 for deploy/'s nginx). 0, the default, reads the connection's own address. allauth's
 # limits and the site's own (accounts.adapter.AccountAdapter.get_client_ip) read it alike.
+# deploy/'s nginx replaces X-Forwarded-For with the one address it saw, so what the limits
+# read (the last entry) is also what daphne --proxy-headers reads (the first) for its logs
+# and REMOTE_ADDR: a client cannot slip in an address of its choosing (deploy/topology.py).
 TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 # allauth's e-mails link with SITE_URL and greet with SITE_NAME (their subjects start
@@ -475,8 +481,10 @@ X_FRAME_OPTIONS = "DENY"
 # A form refused by the CSRF check gets the site's 403 page, in the visitor's language.
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 
-# Production security: HTTPS everywhere, behind a reverse proxy that
-# terminates TLS and says so with X-Forwarded-Proto.
+# Production security: HTTPS everywhere, behind a reverse proxy that terminates TLS and
+# says so with X-Forwarded-Proto (deploy/'s nginx sets it; daphne --proxy-headers reads it
+# too). The site builds no link from the Host header (taverne/site.py): USE_X_FORWARDED_HOST
+# stays off, the proxy passes the visitor's Host as it came.
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)

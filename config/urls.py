@@ -3,7 +3,7 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 
 from api.v1 import api as api_v1
-from config.views import admin_login, favicon
+from config.views import admin_login, favicon, pret, sante
 from play.web.guests import SignupView
 from taverne.observability.views import metrics
 
@@ -12,6 +12,10 @@ from taverne.observability.views import metrics
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("favicon.ico", favicon, name="favicon"),
+    # The probes (config/probes.py answers them before the other middleware; listed here
+    # so that reverse() and the URL list know them): the process is up; it can serve.
+    path("sante/", sante, name="sante"),
+    path("pret/", pret, name="pret"),
     path("regles/", include("rules.urls")),
     path("jouer/", include("play.web.urls")),
     path("joueurs/", include("play.web.player_urls")),

@@ -1,15 +1,19 @@
 """The site's own answers outside the apps: the icon browsers ask for at /favicon.ico, the
-admin's login (the site's), and the page shown when a form fails the CSRF check."""
+admin's login (the site's), the page shown when a form fails the CSRF check, and the two
+probes of the proxy, the process manager and monitoring (/sante/, /pret/)."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from config.readiness import run_checks
 
 
 def favicon(request):
@@ -36,4 +40,23 @@ def csrf_failure(request, reason=""):
         {"reason": _("Le formulaire a expiré ou les cookies sont bloqués : rechargez la "
                      "page, puis recommencez.")},
         status=403,
+    )
+
+
+@never_cache
+def sante(request):
+    """The process is up and answers: nothing else is touched (no database, no Redis), so a
+    fault elsewhere never gets a healthy server process restarted."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@never_cache
+def pret(request):
+    """Ready to serve players: the database, Redis (cache and channel layer) and the workers
+    answer. 200 with each check's answer, 503 as soon as one fails."""
+    checks = run_checks()
+    ready = all(answer == "ok" for answer in checks.values())
+    return JsonResponse(
+        {"status": "ok" if ready else "unavailable", "checks": checks},
+        status=200 if ready else 503,
     )

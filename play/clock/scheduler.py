@@ -45,6 +45,7 @@ from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
 from taverne.backoff import Backoff
+from taverne.heartbeats import PLAY_WORKER, beat
 from taverne.observability.metrics import scheduler_lag
 from taverne.unavailable import is_unavailable
 
@@ -136,6 +137,7 @@ def _send_reminders(now, moved) -> None:
 def _run_due_and_close():
     try:
         moved = run_due()
+        beat(PLAY_WORKER)  # /pret/ reads it: this loop turns (taverne/heartbeats.py)
         guest_purge.run_if_due(timezone.now())
         table_expiry.run_if_due(timezone.now())
         collusion_watch.run_if_due(timezone.now())

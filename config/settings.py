@@ -240,9 +240,9 @@ if REDIS_URL:
                 # A group forgets a member this long after it joined. Each process renews
                 # its live sockets' membership every PLAY_SOCKET_RECHECK_SECONDS
                 # (play/socket/watch.py), so only a killed process's channels drop out:
-                # within two minutes, not the layer's default day of notices piling up
+                # within a minute, not the layer's default day of notices piling up
                 # for nobody ("over capacity").
-                "group_expiry": envint("CHANNEL_GROUP_EXPIRY", 120),
+                "group_expiry": envint("CHANNEL_GROUP_EXPIRY", 60),
             },
         }
     }

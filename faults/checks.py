@@ -86,7 +86,7 @@ def service_checks(*, behind: list, recovered: list, timer_moves: dict, absent: 
               socket_errors or None),
         Check("no_socket_closed_by_error", not errors_closed, errors_closed or None),
         Check("no_dead_channels_in_groups", not over_capacity,
-              {"over_capacity_logged": over_capacity} if over_capacity else None),
+              {"over_capacity_after_expiry": over_capacity} if over_capacity else None),
         Check("no_process_died", not deaths, deaths or None),
     ]
 

@@ -62,6 +62,11 @@ def fault_plan(worker_kills: int) -> list[tuple[float, str]]:
 
 
 PROBE_SECONDS = 12  # how long requests are watched after a restart
+# The channel layer's group expiry (CHANNEL_GROUP_EXPIRY, config/settings.py; the run
+# sets it in the processes' environment) and the time after it within which a killed
+# daphne's channels must have left their groups.
+GROUP_EXPIRY_SECONDS = 60
+DEAD_CHANNEL_MARGIN_SECONDS = 15
 
 
 class Overtime(Exception):
@@ -83,7 +88,7 @@ def site_env(database_url: str, redis_url: str, site_url: str, bot_delay: float)
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": database_url,
                 "REDIS_URL": redis_url, "SITE_URL": site_url, "PYTHONPATH": str(ROOT),
                 "PLAY_BOT_DELAY": str(bot_delay), "CACHE_KEY_PREFIX": "faults",
-                "PYTHONUNBUFFERED": "1"})
+                "CHANNEL_GROUP_EXPIRY": str(GROUP_EXPIRY_SECONDS), "PYTHONUNBUFFERED": "1"})
     return env
 
 
@@ -121,6 +126,10 @@ class Faults:
         self.recorder = recorder
         self.events: list[dict] = []
         self.worker_kills = 0
+        self.dead_channels_counted: asyncio.Task | None = None
+        # "over capacity" lines in the logs once the killed daphne's channels expired
+        # (None: the run ended before, and every line counts as expected).
+        self.over_capacity_by_expiry: int | None = None
 
     async def strike(self, name: str) -> None:
         event = {"fault": name, "at_s": self.recorder.elapsed(),
@@ -139,8 +148,17 @@ class Faults:
 
     async def kill_daphne(self):
         self.supervisor.kill("daphne-1")
+        self.dead_channels_counted = asyncio.create_task(self.count_dead_channels_later())
         await asyncio.sleep(1)
         await asyncio.to_thread(self.supervisor.restart, "daphne-1")
+
+    async def count_dead_channels_later(self) -> None:
+        """The killed daphne's channels stay in their groups until the channel layer
+        forgets them (CHANNEL_GROUP_EXPIRY after their last renewal), collecting notices
+        ("over capacity") until then: what the logs hold by that time plus a margin is
+        expected; any later line is a channel the site never let go of."""
+        await asyncio.sleep(GROUP_EXPIRY_SECONDS + DEAD_CHANNEL_MARGIN_SECONDS)
+        self.over_capacity_by_expiry = over_capacity_count(self.supervisor.logs)
 
     async def kill_play_worker(self):
         name = f"play_worker-{1 + self.worker_kills % 2}"
@@ -263,7 +281,10 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
             task.cancel()
         for table in played:
             await close_seats(table.seats, table.tasks)
+    if faults.dead_channels_counted is not None:
+        faults.dead_channels_counted.cancel()
     return {"recorder": recorder, "played": played, "faults": faults.events,
+            "over_capacity_by_expiry": faults.over_capacity_by_expiry,
             "behind": behind, "absent": absent, "ghosts": ghosts,
             "slot_failures": slot_failures}
 
@@ -378,6 +399,18 @@ def site_report(env: dict, tables: list[int], acks: list[dict]) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def late_over_capacity(outcome: dict, logs: Path) -> int:
+    """The "over capacity" lines logged after the killed daphne's channels should have
+    left their groups (0 when the run ended before that time)."""
+    by_expiry = outcome["over_capacity_by_expiry"]
+    return 0 if by_expiry is None else over_capacity_count(logs) - by_expiry
+
+
+def over_capacity_count(logs: Path) -> int:
+    return sum(log.read_text(errors="replace").count("over capacity")
+               for log in logs.glob("*.log"))
+
+
 def log_findings(logs: Path) -> dict:
     """What the processes' logs say of themselves: tracebacks, and the channel layer's
     "over capacity" (dead channels left in groups)."""
@@ -421,7 +454,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
                          for e in outcome["faults"] if "requests" in e],
                  socket_errors=dict(recorder.errors),
                  closes=closes_outside_redis_outage(recorder, outcome["faults"]),
-                 over_capacity=sum(c["over_capacity"] for c in log_findings(logs).values()),
+                 over_capacity=late_over_capacity(outcome, logs),
                  deaths=deaths))
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))

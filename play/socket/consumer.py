@@ -52,6 +52,7 @@ from play.snapshots import snapshots
 from play.socket import limits, watch
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 from taverne.observability import metrics
+from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY = 4429  # too many sockets held or opened (play/socket/limits.py)
+CLOSE_TRY_AGAIN = 1013  # a service down: the client opens again after a while
 TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet, ou "
                      "réessayez dans un moment.")
 
@@ -229,6 +231,48 @@ def _sync_mute(table_id, user, muted, lang, as_html):
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
+        try:
+            await self._connect()
+        except Exception as error:
+            if not is_unavailable(error):
+                raise
+            # PostgreSQL or Redis down while the socket opens: the client is told to try
+            # again (close 1013, "try again later": browsers' pages reconnect by themselves)
+            # rather than the server failing with 1011.
+            log.warning("table %s: a socket could not open, a service is down (%r)",
+                        self.table_id, error)
+            await self._opening_failed(error)
+
+    async def _opening_failed(self, error):
+        for undo in (self._release, self._leave_group):
+            try:
+                await undo()
+            except Exception:  # the service is still down: its expiry cleans up
+                log.debug("table %s: cleaning up a socket that did not open", self.table_id,
+                          exc_info=True)
+        await self._error(ProtocolError.for_failure(error).as_dict(self.lang))
+        await self.close(code=CLOSE_TRY_AGAIN)
+
+    async def _leave_group(self):
+        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+
+    async def dispatch(self, message):
+        # A notice this socket cannot read now (the database restarting under it) must not
+        # end the socket: it stays behind, and the next re-check makes it good
+        # (play/socket/watch.py). The socket's own messages have their own answers.
+        try:
+            await super().dispatch(message)
+        except Exception as error:
+            if message.get("type", "").startswith("websocket."):
+                raise
+            if is_unavailable(error):
+                log.warning("table %s: a %s could not be read, a service is down (%r)",
+                            getattr(self, "table_id", None), message.get("type"), error)
+            else:
+                log.exception("table %s: a %s failed", getattr(self, "table_id", None),
+                              message.get("type"))
+
+    async def _connect(self):
         scheduler.ensure_started()
         remember_server_loop(asyncio.get_running_loop())
         self.user = self.scope.get("user")

@@ -20,6 +20,7 @@ from django.db import connection, transaction
 
 from play.models import Table
 from play.snapshots import snapshots
+from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
 
@@ -51,16 +52,24 @@ def group_send(table_id: int, message: dict) -> None:
             # In a server's database thread: hand the send to the event loop and return,
             # so the thread that serialises database work never waits on the sockets.
             future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-            future.add_done_callback(_log_failed_send)
+            future.add_done_callback(lambda done: _log_failed_send(done, table_id))
             return
     try:
         async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broadcast lost is repaired by the next one or a sync
-        log.exception("broadcast to table %s failed", table_id)
+    except Exception as error:  # a broadcast lost is made good by the sockets' re-check
+        _log_lost(table_id, error)
 
-def _log_failed_send(future):
+def _log_failed_send(future, table_id):
     if not future.cancelled() and future.exception() is not None:
-        log.error("table broadcast failed", exc_info=future.exception())
+        _log_lost(table_id, future.exception())
+
+def _log_lost(table_id, error) -> None:
+    """Redis down is no bug (a warning, no traceback): the sockets' next re-check
+    (play/socket/watch.py) brings them the change all the same."""
+    if is_unavailable(error):
+        log.warning("broadcast to table %s lost, a service is down (%r)", table_id, error)
+    else:
+        log.error("broadcast to table %s failed", table_id, exc_info=error)
 
 def next_sequence(table_id: int) -> int:
     """One more change at the table: its ``sequence``, raised in this transaction (the

@@ -49,7 +49,9 @@ def test_the_same_webhook_delivered_100_times_concurrently_credits_once(alice):
     outcomes = race(10, deliver)
     statuses = [s for o in outcomes for s in o]
     assert len(statuses) == 100
-    assert statuses.count(200) == 1 and statuses.count(400) == 99
+    # The first applies it; the 99 others are duplicates, answered 200 so that the
+    # provider stops retrying, and change nothing.
+    assert statuses.count(200) == 100
     assert ledger.balance(alice, Currency.TOKENS) == 100
     assert ledger.verify() == []
 

@@ -116,7 +116,9 @@ def test_a_visitor_plays_a_deal_from_the_home_page_on_a_phone(browser, site, ui,
     banner = page.locator(".guest-banner").inner_text()
     assert "Vous jouez en invité" in banner and "créez un compte" in banner
     assert deal_number(page) == 1
-    # The reminder is one line at a table: the hand is still in the first screen.
+    # The reminder is one line at a table: the hand is still in the first screen (once
+    # dealt: the first frame may show the table before its deal).
+    page.wait_for_selector("#my-hand .playing-card")
     hand = page.locator("#my-hand").bounding_box()
     assert hand is not None and hand["y"] + 40 < PHONE[1]
     page.screenshot(path=str(screenshots / "guest-table-phone.png"), full_page=True)

@@ -280,6 +280,11 @@ def test_a_deal_of_all_fours(page, ui, server, screenshots):
                or p.locator("#turn.turn--over").count() > 0,
                prefer=("Je mendie", "Refaire", "Je garde"), each=last_trick)
     assert last["kept"] > 0
+    # The sheet is one line (the deal in course or the last one) until it is opened.
+    summary = page.locator("#table-board .deal-sheet > summary").inner_text()
+    assert "Points par donne" in summary and "Donne " in summary
+    page.locator("#table-board .deal-sheet > summary").click()
     sheet = page.locator("#table-board .deal-sheet").inner_text()
     assert "High" in sheet and "Low" in sheet and "Jack" in sheet and "Game" in sheet
+    assert page.locator("#table-board .deal-sheet__table").is_visible()
     page.screenshot(path=str(screenshots / "all-fours-after-a-deal-phone.png"), full_page=True)

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,32 @@ def start_daphne(database: str, port: int, log_path, users=("alice", "bob"), kee
     return process
 
 
+def stop_process(process) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@contextmanager
+def prepared_site(folder: Path, prepare: str, args=(), users=("alice", "bob")):
+    """A daphne serving a SQLite database that the script ``prepare`` filled first (run
+    with the database's path and ``args``): yields (its address, what the script printed).
+    For the tests whose pages need more than the demo players (rules, positions, tables)."""
+    database = str(folder / "db.sqlite3")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
+    prepared = subprocess.run([sys.executable, "-c", prepare, database, *args], cwd=ROOT,
+                              env=env, check=True, capture_output=True, text=True)
+    port = free_port()
+    process = start_daphne(database, port, folder / "daphne.log", users=users)
+    try:
+        yield f"http://127.0.0.1:{port}", prepared.stdout
+    finally:
+        stop_process(process)
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("browser")
@@ -116,11 +143,7 @@ def server(tmp_path_factory):
     )
     wait_for_port(process, port, folder / "daphne.log")
     yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_process(process)
     log.close()
 
 

@@ -5,16 +5,13 @@ browser: tests/play/conftest.py."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import DESKTOP, PHONE, free_port, start_daphne
+from tests.play.conftest import DESKTOP, PHONE, prepared_site
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,20 +48,9 @@ call_command("load_content", verbosity=0)
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("guests")
-    database = str(folder / "db.sqlite3")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-c", PREPARE, database], cwd=ROOT, env=env, check=True,
-                   capture_output=True, text=True)
-    port = free_port()
-    process = start_daphne(database, port, folder / "daphne.log", users=("alice",))
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with prepared_site(tmp_path_factory.mktemp("guests"), PREPARE, users=("alice",)) as (
+            address, _printed):
+        yield address
 
 
 def visitor(browser, size):

@@ -9,15 +9,12 @@ tests/play/conftest.py."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import BROWSER_PASSWORD, free_port, start_daphne
+from tests.play.conftest import BROWSER_PASSWORD, prepared_site
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,20 +70,9 @@ print(table.pk)
 
 @pytest.fixture(scope="module")
 def server_with_rules(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("hygiene")
-    database = str(folder / "db.sqlite3")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
-    prepared = subprocess.run([sys.executable, "-c", PREPARE, database, BROWSER_PASSWORD],
-                              cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    port = free_port()
-    process = start_daphne(database, port, folder / "daphne.log")
-    yield f"http://127.0.0.1:{port}", int(prepared.stdout.split()[-1])
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with prepared_site(tmp_path_factory.mktemp("hygiene"), PREPARE,
+                       args=(BROWSER_PASSWORD,)) as (address, printed):
+        yield address, int(printed.split()[-1])
 
 
 @pytest.fixture

@@ -8,14 +8,11 @@ Server and browser: tests/play/conftest.py.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, free_port, start_daphne
+from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, prepared_site
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,21 +78,9 @@ for _ in range(2):
 @pytest.fixture(scope="module")
 def long_hands(tmp_path_factory):
     """The server's address and the two tables' pages."""
-    folder = tmp_path_factory.mktemp("long-hand")
-    database = str(folder / "db.sqlite3")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
-    prepared = subprocess.run([sys.executable, "-c", PREPARE, database, BROWSER_PASSWORD],
-                              cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    port = free_port()
-    process = start_daphne(database, port, folder / "daphne.log")
-    server = f"http://127.0.0.1:{port}"
-    yield server, [f"{server}/jouer/tables/{pk}/" for pk in prepared.stdout.split()]
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with prepared_site(tmp_path_factory.mktemp("long-hand"), PREPARE,
+                       args=(BROWSER_PASSWORD,)) as (server, printed):
+        yield server, [f"{server}/jouer/tables/{pk}/" for pk in printed.split()]
 
 
 # For each card of the hand: its box, and whether the point at the middle of its

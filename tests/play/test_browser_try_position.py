@@ -5,15 +5,12 @@ browser: tests/play/conftest.py."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import BROWSER_PASSWORD, ROOT, free_port, needs_chromium, start_daphne
+from tests.play.conftest import BROWSER_PASSWORD, needs_chromium, prepared_site
 from tests.play.test_browser_hygiene import REPORT_VIOLATIONS
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -39,20 +36,9 @@ EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=
 
 @pytest.fixture(scope="module")
 def server_with_rules(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("try-position")
-    database = str(folder / "db.sqlite3")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-c", PREPARE, database, BROWSER_PASSWORD],
-                   cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-    port = free_port()
-    process = start_daphne(database, port, folder / "daphne.log")
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with prepared_site(tmp_path_factory.mktemp("try-position"), PREPARE,
+                       args=(BROWSER_PASSWORD,)) as (address, _printed):
+        yield address
 
 
 def test_one_click_on_an_example_lands_at_a_table_where_it_is_your_turn(

@@ -216,13 +216,39 @@ def click_and_wait(page, locator, timeout=10_000) -> bool:
     return True
 
 
+def add_bot(page) -> None:
+    """The host clicks « Ajouter un automate » in the waiting room and waits until the
+    server answered and the page shows its answer (the boosted form swaps the page).
+
+    A click can be lost when the page is swapped between the button's press and its
+    release (the socket's frame, or the previous form's answer, redraws the waiting room
+    under the pointer): the browser then fires no click at all. A player clicks again, and
+    so does this helper, but only when no request left: never a second bot by mistake."""
+    for _ in range(3):
+        page.wait_for_function("() => document.documentElement.classList.contains('live')")
+        try:
+            with page.expect_request(
+                lambda r: r.method == "POST" and r.url.endswith("/automate/"), timeout=5_000
+            ) as posted:
+                page.click(".bot-form button[type=submit]")
+        except Exception:  # the click fell between two drawings of the waiting room
+            continue
+        response = posted.value.response()
+        assert response is not None and response.status in (200, 302), response
+        # the page the form's answer redirects to, drawn into the body by htmx
+        page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        page.wait_for_load_state("load")
+        return
+    raise AssertionError("« Ajouter un automate » never sent its form")
+
+
 @pytest.fixture
 def ui():
     """The helpers above, for the test modules (conftest is not importable as a module)."""
     import types
 
     return types.SimpleNamespace(
-        log_in=log_in, click_and_wait=click_and_wait, version_of=version_of,
+        log_in=log_in, click_and_wait=click_and_wait, add_bot=add_bot, version_of=version_of,
         needs_chromium=needs_chromium, start_daphne=start_daphne, free_port=free_port,
         password=BROWSER_PASSWORD,
     )

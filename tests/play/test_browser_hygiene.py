@@ -140,9 +140,7 @@ def test_it_breaks_no_content_security_policy_on_any_page(watched, ui, server_wi
     page.click("main form button[type=submit]")
     page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
     for _ in range(2):
-        with page.expect_response(lambda r: "/automate/" in r.url):
-            page.click(".bot-form button[type=submit]")
-        page.wait_for_load_state("load")
+        ui.add_bot(page)
     page.wait_for_selector("#table-board .felt")
     take_turns(page, ui, 3)
     page.wait_for_timeout(300)

@@ -39,7 +39,7 @@ def watched(page) -> list:
     return problems
 
 
-def open_a_table_with_bots(page, server, name) -> str:
+def open_a_table_with_bots(page, server, ui, name) -> str:
     """Bob opens a public three-seat Ascenseur table and fills it with bots: a game in
     progress. Returns the table's path."""
     page.goto(f"{server}/jouer/creer/ascenseur/")
@@ -48,9 +48,7 @@ def open_a_table_with_bots(page, server, name) -> str:
     page.click("main form button[type=submit]")
     page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
     for seats in (2, 3):
-        # once the socket's first frame has replaced the waiting room, not during it
-        page.wait_for_function(LIVE)
-        page.click(".bot-form button[type=submit]")
+        ui.add_bot(page)
         page.wait_for_selector(f"#table-board .seat:not(.seat--free) >> nth={seats - 1}")
     page.wait_for_selector("#table-board .felt")
     return re.search(r"/jouer/tables/\d+/", page.url).group(0)
@@ -62,7 +60,7 @@ def test_the_lobby_shows_games_to_watch_and_players_online_at_every_size(
 ):
     bobs = ui.log_in(browser, server, "bob", size=size)
     name = f"Chez Bob {size[0]}"
-    path = open_a_table_with_bots(bobs, server, name)
+    path = open_a_table_with_bots(bobs, server, ui, name)
     page = ui.log_in(browser, server, "alice", size=size)
     problems = watched(page)
 

@@ -273,6 +273,10 @@ if DATABASE_URL:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 else:
     TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+# A task still marked running this many seconds after a worker claimed it was cut off
+# (its worker killed): it is queued again (taverne/task_recovery.py). An e-mail takes at
+# most EMAIL_TIMEOUT (10 s) per try.
+TASK_LEASE_SECONDS = envint("TASK_LEASE_SECONDS", 900)
 
 # Play platform (docs/protocol.md, docs/architecture.md). Bots wait PLAY_BOT_DELAY
 # seconds so a human sees their moves arrive one by one. The move timers and bots are

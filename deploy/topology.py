@@ -29,7 +29,10 @@ DAPHNE_FIRST_PORT = 8001
 # The two workers' commands, each named here only: a renamed or wrapped command is a
 # change of this one line. "python" and "daphne" are the virtualenv's.
 PLAY_WORKER = ("python", "manage.py", "play_worker")
-TASK_WORKER = ("python", "manage.py", "db_worker")
+# The task worker's fixed id: started again after a KILL, it readies the task it was
+# killed in (taverne/task_recovery.py). One process per id: a second task worker needs
+# its own.
+TASK_WORKER = ("python", "manage.py", "db_worker", "--worker-id", "task-worker")
 
 # Run on each deploy before new processes start, in this order, once: static files (hashed
 # names, so old pages keep theirs), then migrations (which must suit the code still

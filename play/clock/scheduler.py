@@ -11,9 +11,10 @@ players too long, once a minute (`do_expire_waiting_tables`), sweeps the presenc
 sockets whose process died, at start and every PRESENCE_SWEEP_EVERY seconds
 (`do_sweep_presence`), and looks over yesterday's chip tables for collusion every six
 hours (`economy.watch_collusion`: the first pass of a day flags, the others find nothing
-new). When it starts, it re-announces the live tables being played
-(`reannounce_live_tables`): the worker it replaces may have died between a move's commit
-and its notice.
+new), and queues again, every five minutes, the background tasks a killed task worker
+left marked running (`taverne.task_recovery.requeue_expired`). When it starts, it
+re-announces the live tables being played (`reannounce_live_tables`): the worker it
+replaces may have died between a move's commit and its notice.
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -44,6 +45,7 @@ from play.actions.presence import do_sweep_presence
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
 from play.clock import alarm
 from play.models import Game, Table
+from taverne import task_recovery
 from taverne.backoff import Backoff
 from taverne.heartbeats import PLAY_WORKER, beat
 from taverne.observability.metrics import scheduler_lag
@@ -57,6 +59,7 @@ PURGE_EVERY = 3600  # seconds between two purges of idle guests
 EXPIRE_EVERY = 60  # seconds between two looks for waiting tables that expired
 WATCH_EVERY = 6 * 3600  # seconds between two looks at yesterday's chip tables
 PRESENCE_SWEEP_EVERY = 10  # seconds between two sweeps of expired presence rows
+TASK_RECOVERY_EVERY = 300  # seconds between two looks for tasks a killed worker left
 
 
 def run_due(now=None) -> list[int]:
@@ -116,6 +119,10 @@ collusion_watch = Periodic("collusion watch", WATCH_EVERY,
 # process left behind.
 presence_sweep = Periodic("presence sweep", PRESENCE_SWEEP_EVERY,
                           lambda now: do_sweep_presence(now))
+# The background tasks claimed longer than TASK_LEASE_SECONDS ago and still marked running
+# (their worker killed, and not started again under its id) are queued again.
+abandoned_tasks = Periodic("abandoned tasks", TASK_RECOVERY_EVERY,
+                           lambda now: task_recovery.requeue_expired(now))
 
 
 def _send_reminders(now, moved) -> None:
@@ -142,6 +149,7 @@ def _run_due_and_close():
         table_expiry.run_if_due(timezone.now())
         collusion_watch.run_if_due(timezone.now())
         presence_sweep.run_if_due(timezone.now())
+        abandoned_tasks.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop.

@@ -188,3 +188,33 @@ def test_the_processes_of_a_host_share_one_directory_of_metrics():
     # Made by the release, before the processes, and not emptied while they run.
     assert units["taverne-release.service"]["Service"]["RuntimeDirectory"] == "taverne-metrics"
     assert units["taverne-release.service"]["Service"]["RuntimeDirectoryPreserve"] == "yes"
+
+
+SYSTEMD_ANALYZE = "/usr/bin/systemd-analyze"
+
+
+@pytest.mark.skipif(not Path(SYSTEMD_ANALYZE).exists(), reason="systemd-analyze is missing")
+def test_systemd_reads_every_unit_without_a_warning(tmp_path):
+    """systemd's own parser reads the units: an unknown key, a misspelt value or a signal
+    it does not know is a warning there, and is ignored on a real host. The units name
+    /srv/taverne and curl, which this machine lacks: they point at stand-ins here."""
+    app = tmp_path / "app"
+    (app / ".venv" / "bin").mkdir(parents=True)
+    stand_ins = [app / ".venv" / "bin" / "python", app / ".venv" / "bin" / "daphne",
+                 tmp_path / "curl"]
+    for program in stand_ins:
+        program.write_text("#!/bin/sh\n")
+        program.chmod(0o755)
+    units = tmp_path / "units"
+    units.mkdir()
+    names = []
+    for unit in sorted((DEPLOY / "systemd").iterdir()):
+        text = unit.read_text().replace("/srv/taverne", str(app))
+        text = text.replace("/usr/bin/curl", str(tmp_path / "curl"))
+        (units / unit.name).write_text(text)
+        names.append(unit.name.replace("@.service", "@8001.service"))
+    assert "/usr/bin/curl" in (DEPLOY / "systemd" / "taverne-daphne@.service").read_text()
+    checked = subprocess.run([SYSTEMD_ANALYZE, "verify", "--man=no", *names], cwd=units,
+                             capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0 and checked.stdout + checked.stderr == "", (
+        checked.stdout + checked.stderr)

@@ -1,15 +1,20 @@
 """`manage.py db_worker` (ours: django-tasks-db's worker with a backoff) outlives a database
 restart: a queued e-mail is sent once the database answers again, and a task the outage
-cut off is run again instead of staying "running" forever."""
+cut off is run again instead of staying "running" forever, and so is a task whose worker
+was killed in the middle (taverne/task_recovery.py)."""
+
+from datetime import timedelta
 
 import pytest
 from django.core.mail import EmailMessage
 from django.db.utils import OperationalError
 from django.tasks import TaskResultStatus
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult, DBTaskResultQuerySet
 
+from play.clock import scheduler
 from play.management.commands import db_worker
-from taverne import mail
+from taverne import mail, task_recovery
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -84,3 +89,59 @@ def test_a_task_the_outage_cut_off_is_run_again(monkeypatch, mailoutbox):
     result = DBTaskResult.objects.get()
     assert result.status == TaskResultStatus.SUCCESSFUL
     assert result.worker_ids == ["worker-1", "worker-1"]  # claimed twice: run again
+
+
+def left_running(worker_id, minutes_ago=0):
+    """A queued e-mail that ``worker_id`` claimed ``minutes_ago`` and was killed in."""
+    queue_mail()
+    task = DBTaskResult.objects.latest("enqueued_at")
+    task.claim(worker_id)
+    DBTaskResult.objects.filter(pk=task.pk).update(
+        started_at=timezone.now() - timedelta(minutes=minutes_ago))
+    return task
+
+
+def test_a_worker_started_again_under_its_id_sends_what_it_was_killed_in(
+    monkeypatch, mailoutbox
+):
+    left_running("worker-1")
+    runner, _ = worker(monkeypatch)
+    runner.run()
+
+    assert len(mailoutbox) == 1
+    assert DBTaskResult.objects.get().worker_ids == ["worker-1", "worker-1"]
+
+
+def test_a_worker_leaves_alone_what_another_worker_is_running(monkeypatch, mailoutbox):
+    other = left_running("worker-2")
+    runner, _ = worker(monkeypatch)
+    runner.run()
+
+    assert mailoutbox == []
+    assert DBTaskResult.objects.get(pk=other.pk).status == TaskResultStatus.RUNNING
+
+
+def test_a_task_running_past_its_lease_is_queued_again_whoever_claimed_it(settings):
+    settings.TASK_LEASE_SECONDS = 900
+    stale = left_running("worker-2", minutes_ago=16)
+    fresh = left_running("worker-3", minutes_ago=14)
+
+    assert task_recovery.requeue_expired() == 1
+    assert DBTaskResult.objects.get(pk=stale.pk).status == TaskResultStatus.READY
+    assert DBTaskResult.objects.get(pk=fresh.pk).status == TaskResultStatus.RUNNING
+    assert task_recovery.requeue_expired() == 0  # already queued: nothing twice
+
+
+def test_the_play_worker_looks_for_abandoned_tasks_every_five_minutes(settings):
+    settings.TASK_LEASE_SECONDS = 900
+    stale = left_running("worker-2", minutes_ago=30)
+    start = timezone.now()
+    scheduler.abandoned_tasks.last = None
+    scheduler.abandoned_tasks.run_if_due(start)
+    assert DBTaskResult.objects.get(pk=stale.pk).status == TaskResultStatus.READY
+
+    again = left_running("worker-2", minutes_ago=30)
+    scheduler.abandoned_tasks.run_if_due(start + timedelta(minutes=4))
+    assert DBTaskResult.objects.get(pk=again.pk).status == TaskResultStatus.RUNNING
+    scheduler.abandoned_tasks.run_if_due(start + timedelta(minutes=5))
+    assert DBTaskResult.objects.get(pk=again.pk).status == TaskResultStatus.READY

@@ -6,7 +6,9 @@ restarted it. This command has the same name and options (the apps listed before
 django_tasks_db in INSTALLED_APPS win the name, and `play` is one): its worker closes the
 broken connection, waits with a backoff (taverne/backoff.py) until the database answers,
 and goes on. A task cut off by the outage is queued again: at least once, which the tasks
-allow (each e-mail task checks that it was not sent already).
+allow (each e-mail task checks that it was not sent already). Started under a fixed
+``--worker-id`` (deploy/topology.py), it first readies what its previous life was killed
+in the middle of (taverne/task_recovery.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
+from taverne import task_recovery
 from taverne.backoff import Backoff
 
 log = logging.getLogger(__name__)
@@ -59,11 +62,15 @@ class Worker(db_worker.Worker):
         super().__init__(**kwargs)
         self.backoff = Backoff()
         self.in_flight = None  # the task being run, if the database fails under it
+        self.recovered = False  # what a previous life under this id left running
 
     def run(self) -> None:
         while self.running:
             try:
                 # Inside the try: the database may fail again as soon as it answered.
+                if not self.recovered:
+                    task_recovery.requeue_left_by(self.worker_id)
+                    self.recovered = True
                 self.requeue_in_flight()
                 return super().run()
             except DATABASE_DOWN as error:

@@ -70,7 +70,10 @@ def data_checks(report: dict, acts: int, ledgers: dict) -> list[Check]:
 def service_checks(*, behind: list, recovered: list, timer_moves: dict, absent: list,
                    ghosts: list, probes: list, socket_errors: dict, closes: dict,
                    over_capacity: int, deaths: dict) -> list[Check]:
-    errors_closed = {code: n for code, n in closes.items() if code in ERROR_CLOSES}
+    # when each socket was closed on an error (seconds into the run), to set beside the
+    # faults' times and the processes' logs
+    errors_closed = {code: {"count": len(times), "at_s": times[:20]}
+                     for code, times in closes.items() if code in ERROR_CLOSES}
     failed_probes = [p for p in probes
                      if p["during"]["failures"] or p["after"]["failures"]]
     return [

@@ -430,14 +430,15 @@ REDIS_SETTLING_SECONDS = 5
 
 
 def closes_outside_redis_outage(recorder: Recorder, faults: list[dict]) -> dict:
-    """The sockets the server closed, by close code, leaving out those closed while Redis
-    was down: a socket cannot live without the channel layer, and its client reconnects."""
+    """When the server closed sockets (seconds into the run), by close code, leaving out
+    those closed while Redis was down: a socket cannot live without the channel layer,
+    and its client reconnects."""
     outages = [(e["at_s"], e["requests"]["back_at_s"] + REDIS_SETTLING_SECONDS)
                for e in faults if e["fault"] == "restart_redis" and "requests" in e]
-    closes: dict[str, int] = {}
+    closes: dict[str, list[float]] = {}
     for at, code in recorder.closed_at:
         if not any(start <= at <= end for start, end in outages):
-            closes[code] = closes.get(code, 0) + 1
+            closes.setdefault(code, []).append(round(at, 1))
     return closes
 
 

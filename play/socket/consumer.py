@@ -51,6 +51,7 @@ from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
 from play.socket import limits, watch
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
+from taverne.backoff import Backoff
 from taverne.observability import metrics
 from taverne.unavailable import is_unavailable
 
@@ -335,6 +336,36 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.watcher.add(self)
         metrics.socket_opened()  # closed with the watcher, in _leave
         await self._send_payload(sent, payload)
+
+    # channels' consumer reads its channel-layer messages through ``channel_receive``, set
+    # in ``__call__`` just before its loop starts. Unguarded, a Redis restart makes that
+    # read raise and the socket dies with 1011 (internal error) and reconnects, hundreds
+    # at once. Guarded, the read waits for Redis (0.5 s doubling to 30 s) and the socket
+    # stays open: what it missed meanwhile comes back with its next re-check, which also
+    # renews its group membership on the new Redis (play/socket/watch.py).
+    @property
+    def channel_receive(self):
+        return self._channel_receive
+
+    @channel_receive.setter
+    def channel_receive(self, receive):
+        self._channel_receive = self._outliving_outages(receive)
+
+    def _outliving_outages(self, receive):
+        async def receive_when_the_layer_answers():
+            backoff = Backoff()
+            while True:
+                try:
+                    return await receive()
+                except Exception as error:
+                    if not is_unavailable(error):
+                        raise
+                    wait = backoff.failed()
+                    log.warning("table %s: the channel layer failed (%r); reading it again "
+                                "in %s s", getattr(self, "table_id", "?"), error, wait)
+                    await asyncio.sleep(wait)
+
+        return receive_when_the_layer_answers
 
     async def __call__(self, scope, receive, send):
         # The backstop of ``disconnect``'s ``finally``: a consumer cancelled or failed

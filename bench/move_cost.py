@@ -50,7 +50,7 @@ def setup(tables: int, game_slug: str):
     run = os.urandom(3).hex()
     layout = []
     for t in range(tables):
-        users = [User.objects.create_user(f"m{run}-{t}-{p}", display_name=f"J{p}")
+        users = [User.objects.create_user(f"m{run}-{t}-{p}", display_name=f"J{p} {t}{run}")
                  for p in range(4)]
         table = do_create_table(users[0], game_slug, seat_count=4)
         for user in users[1:]:

@@ -80,7 +80,7 @@ def prepare(tables, players, game_slug):
     layout = []
     for t in range(tables):
         users = [
-            User.objects.create_user(f"b{run}-{t}-{p}", display_name=f"J{p}")
+            User.objects.create_user(f"b{run}-{t}-{p}", display_name=f"J{p} {t}{run}")
             for p in range(players)
         ]
         table = do_create_table(users[0], game_slug, seat_count=players)

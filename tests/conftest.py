@@ -3,6 +3,15 @@ Fixtures shared by every test: the players alice, bob and charlie.
 
 alice and bob have verified their e-mail address (level 1); charlie has not
 (level 0). All three have the password PASSWORD.
+
+It also sorts the tests into CI's two runs (README, "Continuous integration"): the run on
+the embedded backends takes everything; the run on PostgreSQL and Redis takes the tests
+marked ``backend``, which this file adds to every quick test that opens the test database
+(pytest-django's ``db``, ``transactional_db`` or the ``django_db`` mark, directly or
+through a fixture such as ``alice``). A test that reaches the backends another way (a
+daphne of its own on ``DATABASE_URL``) carries the mark itself. The long checks marked
+``slow`` (whole games, every step of many archives, selfplay chunks) test the rules and
+the pages, not the backends: they run once, on the embedded backends.
 """
 
 from urllib.parse import urlsplit
@@ -14,6 +23,16 @@ from django.core.cache import cache
 from django.utils import translation
 
 PASSWORD = "taverne-test-password"
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.get_closest_marker("slow"):
+            continue
+        # pytest-django's helper is in the closure of every test that asks for the database
+        # by a fixture; the mark asks for it when the test runs
+        if "_django_db_helper" in item.fixturenames or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.backend)
 
 
 def create_player(username, verified):

@@ -15,6 +15,8 @@ import requests
 from tests.play.conftest import ROOT
 
 CLIENT = ROOT / "clients" / "python" / "taverne_client.py"
+# It reaches the backends itself: its daphne serves DATABASE_URL's database when set.
+pytestmark = pytest.mark.backend
 
 # Short games: the fewest moves each game allows (L'Ascenseur's deals are set by its seats:
 # seven players deal 1 to 7 cards and back, 13 deals; three would deal 33).

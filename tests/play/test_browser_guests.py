@@ -31,24 +31,12 @@ document.addEventListener('securitypolicyviolation', (e) => {
 });
 """
 
-# The rules pages live in the database: load them before the server starts.
-PREPARE = """
-import sys
-import config.settings as s
-s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
-               "OPTIONS": {"timeout": 20}}}
-s.PLAY_WAITING_TABLES_PER_PLAYER = 1000  # one server for the module's many tables
-import django
-django.setup()
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
-call_command("load_content", verbosity=0)
-"""
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    with prepared_site(tmp_path_factory.mktemp("guests"), PREPARE, users=("alice",)) as (
+    # The rules pages live in the database: the server's starts as a copy holding them.
+    with prepared_site(tmp_path_factory.mktemp("guests"), None, users=("alice",),
+                       content="rules") as (
             address, _printed):
         yield address
 

@@ -49,7 +49,6 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-call_command("load_content", verbosity=0)
 from allauth.account.models import EmailAddress
 from accounts.models import User
 from economy import ledger
@@ -71,7 +70,7 @@ print(table.pk)
 @pytest.fixture(scope="module")
 def server_with_rules(tmp_path_factory):
     with prepared_site(tmp_path_factory.mktemp("hygiene"), PREPARE,
-                       args=(BROWSER_PASSWORD,)) as (address, printed):
+                       args=(BROWSER_PASSWORD,), content="rules") as (address, printed):
         yield address, int(printed.split()[-1])
 
 

@@ -26,7 +26,6 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-call_command("load_content", verbosity=0)
 from allauth.account.models import EmailAddress
 from accounts.models import User
 user = User.objects.create_user("alice", "alice@example.com", sys.argv[2], display_name="Alice")
@@ -37,7 +36,7 @@ EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=
 @pytest.fixture(scope="module")
 def server_with_rules(tmp_path_factory):
     with prepared_site(tmp_path_factory.mktemp("try-position"), PREPARE,
-                       args=(BROWSER_PASSWORD,)) as (address, _printed):
+                       args=(BROWSER_PASSWORD,), content="rules") as (address, _printed):
         yield address
 
 

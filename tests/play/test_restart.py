@@ -23,6 +23,9 @@ from html.parser import HTMLParser
 
 import pytest
 
+# It reaches the backends itself: its daphne serves DATABASE_URL's database when set.
+pytestmark = pytest.mark.backend
+
 
 class FormFields(HTMLParser):
     """The fields of the page's main form with their default values (a browser's submit)."""

@@ -11,20 +11,30 @@ PORT ?= 8000
 # A server listening on every interface is reached at 127.0.0.1 from this machine.
 SITE_URL ?= http://$(if $(filter 0.0.0.0 ::,$(HOST)),127.0.0.1,$(HOST)):$(PORT)
 PYTEST_ARGS ?=
+# The tests run on every core the machine has (pytest-xdist; `worksteal` hands a long test's
+# neighbours to an idle worker), in one process on a one-core machine: `make test JOBS=1`.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+PARALLEL := $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist worksteal)
 
-.PHONY: run test test-all lint clean-venv prod prod-deps prod-stop prod-restart
+.PHONY: run test test-all test-backend lint clean-venv prod prod-deps prod-stop prod-restart
 
 run: $(VENV)/.runtime-installed
 	$(PY) manage.py setup_embedded
 	SITE_URL='$(SITE_URL)' $(PY) manage.py runserver $(HOST):$(PORT)
 
 # `make test`: everything but the long checks marked `slow` (many whole games, soaks);
-# `make test-all` (what CI runs): the whole suite.
+# `make test-all`: the whole suite (CI's run on the embedded backends);
+# `make test-backend`: the quick tests of the database, channel layer, sockets and
+# concurrency (marked `backend`, tests/conftest.py), which CI runs again on PostgreSQL and
+# Redis (with DATABASE_URL and REDIS_URL set).
 test: $(VENV)/.dev-installed
-	$(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)
 
 test-all: $(VENV)/.dev-installed
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)
+
+test-backend: $(VENV)/.dev-installed
+	$(PY) -m pytest -m "backend and not slow" $(PARALLEL) $(PYTEST_ARGS)
 
 # The production site on this machine, behind its own nginx on https://127.0.0.1:8443/
 # (deploy/prod.sh, docs/operations.md "Deploying"): `make prod-deps` once (Debian packages),

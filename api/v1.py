@@ -424,13 +424,13 @@ def game_archive(request, game_id: int, step: int | None = None, invitation: str
     seen_by = archive.access(game, request.user, may_watch)
     if seen_by is None:
         raise errors.no_game()
-    logged = archive.actions_of(game)
-    total = len(logged)
+    total = archive.log_length(game)
     if step is None:
         step = total
     if not 0 <= step <= total:
         raise errors.ApiRefusal("bad_request", errors.BAD_STEP, total=total)
-    state = archive.state_at(game, logged, step)
+    state = archive.state_after(game, step)
+    recent = archive.recent_actions(game, step)
     names = seen_by.names
     return {
         "game_id": game.pk,
@@ -443,6 +443,6 @@ def game_archive(request, game_id: int, step: int | None = None, invitation: str
         "you": seen_by.seat,
         "names": names,
         "result": game.result,
-        "log": archive.log_before(game, logged, step, names)[::-1],
+        "log": archive.log_before(game, recent, len(recent), names)[::-1],
         "view": table.engine.archive_view(state, seen_by.seat),
     }

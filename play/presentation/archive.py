@@ -97,6 +97,32 @@ def state_at(game: Game, actions: list[LoggedAction], step: int) -> dict:
     return replay(table.engine, table.seat_count, options, game.carry_in, moves)
 
 
+# An archive page stands on one step of a log that may hold thousands of actions: it reads
+# only what it shows (the moves up to its step for the replay, the last LOG_LINES actions
+# for the log), not every row with its log message each time.
+
+
+def log_length(game: Game) -> int:
+    """How many actions the game's log holds: its last step."""
+    return game.actions.count()
+
+
+def state_after(game: Game, step: int) -> dict:
+    """``state_at`` for one step, reading only the moves it replays."""
+    moves = game.actions.order_by("seq").values_list("action", flat=True)[:step]
+    table = game.table
+    options = (game.state or {}).get("options", table.options)
+    moves = [a for a in moves if not is_platform_action(a)]
+    return replay(table.engine, table.seat_count, options, game.carry_in, moves)
+
+
+def recent_actions(game: Game, step: int) -> list[LoggedAction]:
+    """The last LOG_LINES actions up to ``step``: what a page at that step words (give
+    them to ``log_before`` and ``line_at`` with their own length as the step)."""
+    rows = game.actions.order_by("seq").values_list("action", "message", "source", "seat")
+    return [LoggedAction(*row) for row in rows[max(0, step - LOG_LINES) : step]]
+
+
 def log_before(game: Game, actions: list[LoggedAction], step: int, names) -> list[dict]:
     """The last LOG_LINES lines up to ``step`` (``{"text", "by", "seat"}``, as a table's
     log), newest first, in the active language."""

@@ -73,15 +73,15 @@ def archive_page(request, game_id):
             status=403,
         )
     engine = table.engine
-    actions = archive.actions_of(game)
-    total = len(actions)
+    total = archive.log_length(game)
     step = _step_asked(request, total)
-    state = archive.state_at(game, actions, step)
+    state = archive.state_after(game, step)
+    recent = archive.recent_actions(game, step)
     names = seen_by.names
     you = seen_by.seat
     view = engine.archive_view(state, you)
     bots = seen_by.bot_seats
-    current = archive.line_at(game, actions, step, names)
+    current = archive.line_at(game, recent, len(recent), names)
     result = game.result or {}
     context = {
         "table": table,
@@ -93,7 +93,7 @@ def archive_page(request, game_id):
         "previous_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
         "current": archive.marked([current], bots)[0] if current else None,
-        "log": archive.marked(archive.log_before(game, actions, step, names), bots),
+        "log": archive.marked(archive.log_before(game, recent, len(recent), names), bots),
         "log_first": max(1, step - archive.LOG_LINES + 1),
         "you": you,
         "you_name": names[you] if you is not None else "",

@@ -27,8 +27,12 @@ CHROMIUM_ARGS = [
 ]
 BROWSER_PASSWORD = "taverne-browser-test"
 ROOT = Path(__file__).resolve().parents[2]
+# A machine without Chromium skips the browser tests; CI (TAVERNE_REQUIRE_BROWSER=1, set by
+# .ci/run after it installed Chromium) fails them instead: a browser test never silently
+# skips there.
+BROWSER_REQUIRED = bool(os.environ.get("TAVERNE_REQUIRE_BROWSER"))
 needs_chromium = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(),
+    not Path(CHROMIUM).exists() and not BROWSER_REQUIRED,
     reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
 )
 
@@ -192,7 +196,11 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def chromium():
     """Debian's Chromium, started once for a module's tests."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+    if BROWSER_REQUIRED:
+        assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: the browser tests need it"
+        from playwright import sync_api
+    else:
+        sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser

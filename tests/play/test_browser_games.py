@@ -12,17 +12,13 @@ from __future__ import annotations
 import json
 import re
 import time
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from tests.play.conftest import needs_chromium
 
 pytestmark = [
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
-    ),
+    needs_chromium,
 ]
 
 

@@ -11,16 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import DESKTOP, PHONE, prepared_site
+from tests.play.conftest import DESKTOP, PHONE, needs_chromium, prepared_site
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
-    ),
+    needs_chromium,
 ]
 
 # Reports each CSP violation to the test (as tests/play/test_browser_hygiene.py does).

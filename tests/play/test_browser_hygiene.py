@@ -14,17 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import BROWSER_PASSWORD, prepared_site
+from tests.play.conftest import BROWSER_PASSWORD, needs_chromium, prepared_site
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
-    ),
+    needs_chromium,
 ]
 
 # Run before any script of every page: report each CSP violation to the test, which

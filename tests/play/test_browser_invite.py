@@ -8,19 +8,13 @@ CSP violation on the way. Server and browser: tests/play/conftest.py.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import DESKTOP, PHONE
-
-CHROMIUM = "/usr/bin/chromium"
+from tests.play.conftest import DESKTOP, PHONE, needs_chromium
 
 pytestmark = [
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
-    ),
+    needs_chromium,
 ]
 
 REPORT_VIOLATIONS = """

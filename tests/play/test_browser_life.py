@@ -5,17 +5,14 @@ violation fails the test."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import DESKTOP, PHONE
-
-CHROMIUM = "/usr/bin/chromium"
+from tests.play.conftest import DESKTOP, PHONE, needs_chromium
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing"),
+    needs_chromium,
 ]
 
 WATCH_CSP = """

@@ -12,16 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, prepared_site
+from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, needs_chromium, prepared_site
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"{CHROMIUM} is missing (apt-get install -y chromium); CI installs it",
-    ),
+    needs_chromium,
 ]
 
 # Two tables (one per screen size) where Alice, eldest, begged and Bob, the dealer, ran the

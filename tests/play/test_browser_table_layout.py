@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import DESKTOP, PHONE
+from tests.play.conftest import DESKTOP, PHONE, needs_chromium
 from tests.play.test_browser_games import act
-
-CHROMIUM = "/usr/bin/chromium"
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing"),
+    needs_chromium,
 ]
 
 # When a deal (a hand, a round) is over, for each game, as the page shows it.

@@ -1,7 +1,8 @@
 """Fair play: a finished game shows each viewer only what the rules revealed to them.
 
 For random finished games of the five games, the archive page is rendered at every step
-(sampled in the quick run for the long games) for each participant and for a spectator;
+(sampled in the quick run for the long games; the long run's longest games at every step of
+their beginning and end and at each deal's end) for each participant and for a spectator;
 every card the HTML names (SVG labels, French and English names, card codes) must be one
 that viewer could see at the table at that step or earlier: the reveal policy
 (docs/engine.md) turns face up only cards that were on the table for everyone. No page,
@@ -159,9 +160,16 @@ def allowed_by_step(game: Game, viewer):
     return allowed
 
 
+# The long run looks at every step of a game up to this many; in a longer one, at every
+# step of its first and last EVERY_STEP // 2 and at every deal's end between: a long game
+# (an Ascenseur of three, 33 deals; a round of Remigio) repeats in its middle the same
+# kinds of step its beginning and end show, with more cards.
+EVERY_STEP = 300
+
+
 def steps_to_check(game: Game, rng, every_step: bool) -> list[int]:
     total = game.version
-    if every_step or total <= 150:
+    if total <= (EVERY_STEP if every_step else 150):
         return list(range(total + 1))
     # Every step that ends a deal (where hands are revealed), and a random sample.
     engine = game.table.engine
@@ -172,7 +180,10 @@ def steps_to_check(game: Game, rng, every_step: bool) -> list[int]:
         state = engine.apply(state, action)
         if engine.revealed_hands(state):
             ends.append(step)
-    # The quick run looks at some of the deal ends; the long one (every_step) at all.
+    if every_step:
+        half = EVERY_STEP // 2
+        return sorted({*range(half + 1), *range(total - half, total + 1), *ends})
+    # The quick run looks at some of the deal ends and a random sample of steps.
     ends = rng.sample(ends, min(len(ends), 8))
     return sorted({0, total, *ends, *rng.sample(range(total + 1), 20)})
 

@@ -24,9 +24,9 @@ run: $(VENV)/.runtime-installed
 
 # `make test`: everything but the long checks marked `slow` (many whole games, soaks);
 # `make test-all`: the whole suite (CI's run on the embedded backends);
-# `make test-backend`: the quick tests of the database, channel layer, sockets and
-# concurrency (marked `backend`, tests/conftest.py), which CI runs again on PostgreSQL and
-# Redis (with DATABASE_URL and REDIS_URL set).
+# `make test-backend`: the tests of the database, channel layer, sockets and concurrency
+# (marked `backend`, tests/conftest.py), which CI runs again on PostgreSQL and Redis (with
+# DATABASE_URL and REDIS_URL set).
 test: $(VENV)/.dev-installed
 	$(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)
 
@@ -34,7 +34,7 @@ test-all: $(VENV)/.dev-installed
 	$(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)
 
 test-backend: $(VENV)/.dev-installed
-	$(PY) -m pytest -m "backend and not slow" $(PARALLEL) $(PYTEST_ARGS)
+	$(PY) -m pytest -m backend $(PARALLEL) $(PYTEST_ARGS)
 
 # The production site on this machine, behind its own nginx on https://127.0.0.1:8443/
 # (deploy/prod.sh, docs/operations.md "Deploying"): `make prod-deps` once (Debian packages),

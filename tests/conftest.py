@@ -9,9 +9,9 @@ the embedded backends takes everything; the run on PostgreSQL and Redis takes th
 marked ``backend``, which this file adds to every quick test that opens the test database
 (pytest-django's ``db``, ``transactional_db`` or the ``django_db`` mark, directly or
 through a fixture such as ``alice``). A test that reaches the backends another way (a
-daphne of its own on ``DATABASE_URL``) carries the mark itself. The long checks marked
-``slow`` (whole games, every step of many archives, selfplay chunks) test the rules and
-the pages, not the backends: they run once, on the embedded backends.
+daphne of its own on ``DATABASE_URL``) carries the mark itself, slow or not. The other
+long checks marked ``slow`` (whole games, every step of many archives, selfplay chunks)
+test the rules and the pages, not the backends: they run once, on the embedded backends.
 """
 
 from urllib.parse import urlsplit
@@ -27,7 +27,7 @@ PASSWORD = "taverne-test-password"
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.get_closest_marker("slow"):
+        if item.get_closest_marker("slow") or item.get_closest_marker("backend"):
             continue
         # pytest-django's helper is in the closure of every test that asks for the database
         # by a fixture; the mark asks for it when the test runs

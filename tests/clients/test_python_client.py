@@ -15,8 +15,9 @@ import requests
 from tests.play.conftest import ROOT
 
 CLIENT = ROOT / "clients" / "python" / "taverne_client.py"
-# It reaches the backends itself: its daphne serves DATABASE_URL's database when set.
-pytestmark = pytest.mark.backend
+# It reaches the backends itself: its daphne serves DATABASE_URL's database when set. Whole
+# games through a server of their own: with the slow checks (both runs).
+pytestmark = [pytest.mark.backend, pytest.mark.slow]
 
 # Short games: the fewest moves each game allows (L'Ascenseur's deals are set by its seats:
 # seven players deal 1 to 7 cards and back, 13 deals; three would deal 33).
@@ -48,10 +49,7 @@ def run_client(server, tokens, game, extra, timeout=300):
                           timeout=timeout)
 
 
-@pytest.mark.parametrize("game", [
-    "all-fours", "remigio", pytest.param("ascenseur", marks=pytest.mark.slow),
-    "ramponneau", "ambigu",
-])
+@pytest.mark.parametrize("game", ["all-fours", "remigio", "ascenseur", "ramponneau", "ambigu"])
 def test_the_client_plays_whole_games_with_a_token_the_api_and_the_socket(taverne_server, game):
     server, tokens, server_log = taverne_server
     chips = game in ("ramponneau", "ambigu")

@@ -8,6 +8,7 @@ browser is Debian's Chromium driven by Playwright; no browser is ever downloaded
 from __future__ import annotations
 
 import atexit
+import fcntl
 import os
 import shutil
 import socket
@@ -64,9 +65,12 @@ for name in sys.argv[4].split(",") if len(sys.argv) > 4 else ("alice", "bob"):
     user = User.objects.create_user(name, f"{name}@example.com", sys.argv[3],
                                     display_name=name.capitalize())
     EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
-# The glossary (not the rules pages): the tables show its definitions on their terms.
-from rules.management.commands.load_content import Command as LoadContent
-LoadContent().load_terms(False, "fr")
+# The glossary (not the rules pages): the tables show its definitions on their terms (a
+# copy of the migrated template holds it already).
+from rules.models import GlossaryTerm
+if not GlossaryTerm.objects.exists():
+    from rules.management.commands.load_content import Command as LoadContent
+    LoadContent().load_terms(False, "fr")
 from daphne.cli import CommandLineInterface
 CommandLineInterface().run(["-b", "127.0.0.1", "-p", sys.argv[2], "config.asgi:application"])
 """
@@ -88,8 +92,29 @@ if sys.argv[2] == "rules":
 else:
     from rules.management.commands.load_content import Command as LoadContent
     LoadContent().load_terms(False, "fr")
+# The whole database in its one file, whatever the copy is opened with (WAL again).
+from django.db import connection
+with connection.cursor() as cursor:
+    cursor.execute("PRAGMA journal_mode=DELETE")
+connection.close()
 """
-_templates: dict[str, Path] = {}
+
+def _template_folder() -> Path:
+    """Where this run keeps its templates: one folder shared by the run's xdist workers
+    (a template is built once per run, not once per worker), a folder of this process's
+    own otherwise. Shared folders of runs older than a day are removed."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        folder = Path(tempfile.mkdtemp(prefix="taverne-templates-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        return folder
+    base = Path(tempfile.gettempdir())
+    for old in base.glob("taverne-templates-run-*"):
+        if time.time() - old.stat().st_mtime > 86_400:
+            shutil.rmtree(old, ignore_errors=True)
+    folder = base / f"taverne-templates-run-{run}"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def site_env() -> dict:
@@ -100,17 +125,25 @@ def site_env() -> dict:
 
 
 def fresh_database(path: Path, content: str = "terms") -> str:
-    """A migrated SQLite database at ``path`` (a copy of this process's template)."""
-    template = _templates.get(content)
-    if template is None:
-        folder = Path(tempfile.mkdtemp(prefix="taverne-template-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        template = folder / f"{content}.sqlite3"
-        subprocess.run([sys.executable, "-c", TEMPLATE, str(template), content], cwd=ROOT,
-                       env=site_env(), check=True, capture_output=True, text=True)
-        _templates[content] = template
+    """A migrated SQLite database at ``path`` (a copy of the run's template)."""
+    global _templates_folder
+    if _templates_folder is None:
+        _templates_folder = _template_folder()
+    template = _templates_folder / f"{content}.sqlite3"
+    # One worker builds it while the others wait on the lock, then all copy it.
+    with open(_templates_folder / f"{content}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not template.exists():
+            building = template.with_suffix(".building")
+            building.unlink(missing_ok=True)
+            subprocess.run([sys.executable, "-c", TEMPLATE, str(building), content], cwd=ROOT,
+                           env=site_env(), check=True, capture_output=True, text=True)
+            building.rename(template)
     shutil.copyfile(template, path)
     return str(path)
+
+
+_templates_folder: Path | None = None
 
 
 def free_port() -> int:

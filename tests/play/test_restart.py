@@ -23,8 +23,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-# It reaches the backends itself: its daphne serves DATABASE_URL's database when set.
-pytestmark = pytest.mark.backend
+# It reaches the backends itself: its daphne serves DATABASE_URL's database when set. Two
+# servers started and a deal played through the socket: with the slow checks (both runs).
+pytestmark = [pytest.mark.backend, pytest.mark.slow]
 
 
 class FormFields(HTMLParser):

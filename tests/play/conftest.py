@@ -65,20 +65,18 @@ for name in sys.argv[4].split(",") if len(sys.argv) > 4 else ("alice", "bob"):
     user = User.objects.create_user(name, f"{name}@example.com", sys.argv[3],
                                     display_name=name.capitalize())
     EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
-# The glossary (not the rules pages): the tables show its definitions on their terms (a
-# copy of the migrated template holds it already).
+# The rules pages and the glossary, whose definitions the tables show on their terms (a copy
+# of the migrated template holds them already).
 from rules.models import GlossaryTerm
 if not GlossaryTerm.objects.exists():
-    from rules.management.commands.load_content import Command as LoadContent
-    LoadContent().load_terms(False, "fr")
+    call_command("load_content", verbosity=0)
 from daphne.cli import CommandLineInterface
 CommandLineInterface().run(["-b", "127.0.0.1", "-p", sys.argv[2], "config.asgi:application"])
 """
 
 
-# A migrated database, built once per test process and copied for each server: migrating
-# takes seconds, a copy milliseconds. "terms": the glossary the tables show; "rules": the
-# whole encyclopedia (load_content), for the tests whose pages are the rules.
+# A migrated database holding the shipped rules pages and glossary (load_content), built
+# once per run and copied for each server: building takes seconds, a copy milliseconds.
 TEMPLATE = """
 import sys
 import config.settings as s
@@ -87,11 +85,7 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-if sys.argv[2] == "rules":
-    call_command("load_content", verbosity=0)
-else:
-    from rules.management.commands.load_content import Command as LoadContent
-    LoadContent().load_terms(False, "fr")
+call_command("load_content", verbosity=0)
 # The whole database in its one file, whatever the copy is opened with (WAL again).
 from django.db import connection
 with connection.cursor() as cursor:
@@ -124,19 +118,19 @@ def site_env() -> dict:
     return env
 
 
-def fresh_database(path: Path, content: str = "terms") -> str:
+def fresh_database(path: Path) -> str:
     """A migrated SQLite database at ``path`` (a copy of the run's template)."""
     global _templates_folder
     if _templates_folder is None:
         _templates_folder = _template_folder()
-    template = _templates_folder / f"{content}.sqlite3"
+    template = _templates_folder / "site.sqlite3"
     # One worker builds it while the others wait on the lock, then all copy it.
-    with open(_templates_folder / f"{content}.lock", "w") as lock:
+    with open(_templates_folder / "site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not template.exists():
             building = template.with_suffix(".building")
             building.unlink(missing_ok=True)
-            subprocess.run([sys.executable, "-c", TEMPLATE, str(building), content], cwd=ROOT,
+            subprocess.run([sys.executable, "-c", TEMPLATE, str(building)], cwd=ROOT,
                            env=site_env(), check=True, capture_output=True, text=True)
             building.rename(template)
     shutil.copyfile(template, path)
@@ -194,13 +188,12 @@ def stop_process(process) -> None:
 
 
 @contextmanager
-def prepared_site(folder: Path, prepare: str | None, args=(), users=("alice", "bob"),
-                  content="terms"):
+def prepared_site(folder: Path, prepare: str | None, args=(), users=("alice", "bob")):
     """A daphne serving a SQLite database that the script ``prepare`` filled first (run
-    with the database's path and ``args``, on a migrated copy holding ``content``: "rules"
-    for the whole encyclopedia): yields (its address, what the script printed). For the
-    tests whose pages need more than the demo players (rules, positions, tables)."""
-    database = fresh_database(folder / "db.sqlite3", content)
+    with the database's path and ``args``, on a copy of the template): yields (its address,
+    what the script printed). For the tests whose pages need more than the demo players
+    (positions, tables, écus)."""
+    database = fresh_database(folder / "db.sqlite3")
     printed = ""
     if prepare:
         printed = subprocess.run([sys.executable, "-c", prepare, database, *args], cwd=ROOT,

@@ -30,9 +30,7 @@ document.addEventListener('securitypolicyviolation', (e) => {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    # The rules pages live in the database: the server's starts as a copy holding them.
-    with prepared_site(tmp_path_factory.mktemp("guests"), None, users=("alice",),
-                       content="rules") as (
+    with prepared_site(tmp_path_factory.mktemp("guests"), None, users=("alice",)) as (
             address, _printed):
         yield address
 

@@ -66,7 +66,7 @@ print(table.pk)
 @pytest.fixture(scope="module")
 def server_with_rules(tmp_path_factory):
     with prepared_site(tmp_path_factory.mktemp("hygiene"), PREPARE,
-                       args=(BROWSER_PASSWORD,), content="rules") as (address, printed):
+                       args=(BROWSER_PASSWORD,)) as (address, printed):
         yield address, int(printed.split()[-1])
 
 

@@ -36,7 +36,7 @@ EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=
 @pytest.fixture(scope="module")
 def server_with_rules(tmp_path_factory):
     with prepared_site(tmp_path_factory.mktemp("try-position"), PREPARE,
-                       args=(BROWSER_PASSWORD,), content="rules") as (address, _printed):
+                       args=(BROWSER_PASSWORD,)) as (address, _printed):
         yield address
 
 

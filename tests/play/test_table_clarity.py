@@ -19,6 +19,7 @@ from play.presentation.games import ramponneau
 from play.presentation.table import render_table_fragments
 from play.presentation.view import view_for
 from play.presentation.words import card_name
+from tests.conftest import create_player
 
 
 @pytest.fixture(autouse=True)
@@ -91,14 +92,15 @@ def summary_rows(html) -> dict[str, list[str]]:
 
 
 def expected_rows(state) -> dict[str, list[str]]:
-    names = ["Alice", "Bob", "Charlie"]
+    names = ["Alice", "Bob", "Charlie", "Dave", "Edgar", "Fanny", "Gus"]
     record = state["history"][-1]
-    totals = [sum(deal["points"][s] for deal in state["history"]) for s in range(3)]
+    seats = range(state["seats"])
+    totals = [sum(deal["points"][s] for deal in state["history"]) for s in seats]
     return {
         names[s]: [str(record["bids"][s]), str(record["won"][s]),
                    f"{'+' if record['points'][s] > 0 else ''}{record['points'][s]}",
                    str(totals[s])]
-        for s in range(3)
+        for s in seats
     }
 
 
@@ -149,10 +151,13 @@ def test_the_summary_stays_all_through_the_next_deal_then_shows_the_running_tota
 
 
 def test_a_finished_game_shows_its_last_deal(alice, bob, charlie):
-    table = do_create_table(alice, "ascenseur", seat_count=3)
-    do_join(table, bob)
-    do_join(table, charlie)
-    users = {0: alice, 1: bob, 2: charlie}
+    # Seven seats: the shortest whole game (13 deals; three seats deal 33).
+    others = [bob, charlie] + [create_player(n, verified=True)
+                               for n in ("dave", "edgar", "fanny", "gus")]
+    table = do_create_table(alice, "ascenseur", seat_count=7)
+    for user in others:
+        do_join(table, user)
+    users = dict(enumerate([alice, *others]))
 
     play_until(table, users, lambda s: s["phase"] == "over", limit=2000)
     table.refresh_from_db()

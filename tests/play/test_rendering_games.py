@@ -32,10 +32,13 @@ def _reproducible_deals(monkeypatch):
     monkeypatch.setattr(games, "system_random", random.Random(20261122))
 
 
-def play(table, user, steps, rng, on_render=None, choose=None):
-    """Play ``steps`` moves of the table (bots and the player), rendering each position."""
+def play(table, user, steps, rng, on_render=None, choose=None, until=None):
+    """Play ``steps`` moves of the table (bots and the player), rendering each position;
+    stop early once ``until()`` holds (a test that has seen all it looks for)."""
     pages = []
     for _ in range(steps):
+        if until is not None and until():
+            break
         table.refresh_from_db()
         game = table.current_game()
         if game is None or game.status == Game.Status.FINISHED:
@@ -127,7 +130,9 @@ def test_ambigu_shows_poule_batterie_renvis_phase_and_the_combination(alice):
         if "Le coup précédent" in html:
             seen.add("previous")
 
-    play(table, alice, 300, random.Random(3), check)
+    play(table, alice, 300, random.Random(3), check,
+         until=lambda: {"combination", "exchange", "vade", "previous"} <= seen
+         and table.games.filter(status=Game.Status.FINISHED).count() >= 3)
 
     assert {"combination", "exchange", "vade", "previous"} <= seen
     assert table.games.filter(status=Game.Status.FINISHED).count() >= 3
@@ -160,7 +165,8 @@ def test_remigio_lays_the_hand_in_melds_with_closing_buttons_and_round_results(a
 
         return get_game("remigio").bot_action(view, rng)
 
-    play(table, alice, 400, random.Random(5), check, bot_like)
+    play(table, alice, 400, random.Random(5), check, bot_like,
+         until=lambda: {"melds", "close", "round"} <= seen)
 
     assert {"melds", "close", "round"} <= seen
 

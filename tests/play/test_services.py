@@ -199,7 +199,12 @@ def test_it_refuses_an_illegal_action_with_the_rule(alice, bob):
 
 
 def test_the_replay_of_a_finished_game_equals_its_final_state(alice, bob):
-    table = started_table(alice, bob, options={})
+    # Seven seats, Ascenseur's shortest whole game (13 deals; three seats deal 33).
+    table = do_create_table(alice, "ascenseur", seat_count=7, options={})
+    do_join(table, bob)
+    for _ in range(5):
+        do_add_bot(table, alice)
+    table.refresh_from_db()
     game = play_game_to_the_end(table.current_game(), {0: alice, 1: bob}, random.Random(7))
 
     actions = [a.action for a in game.actions.order_by("seq")]

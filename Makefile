@@ -27,6 +27,12 @@ run: $(VENV)/.runtime-installed
 # `make test-backend`: the tests of the database, channel layer, sockets and concurrency
 # (marked `backend`, tests/conftest.py), which CI runs again on PostgreSQL and Redis (with
 # DATABASE_URL and REDIS_URL set).
+# Compiled modules (pytest's rewritten test modules among them) are kept between runs and
+# shared by the workers and the servers the tests start, in the virtualenv, even where the
+# environment asks Python not to write them: compiling the suite takes each process seconds.
+test test-all test-backend: export PYTHONDONTWRITEBYTECODE :=
+test test-all test-backend: export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+
 test: $(VENV)/.dev-installed
 	$(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)
 

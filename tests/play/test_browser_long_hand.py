@@ -68,12 +68,36 @@ for _ in range(2):
     game.refresh_from_db()
     assert game.state["phase"] == "discard" and len(game.state["hands"][0]) == 12
     print(table.pk)
+
+# Remigio at three: Alice, first after the dealer, is dealt every third card; ten cards
+# and the stock's first card (deck[31]), the queen of spades, make three melds of eleven
+# cards: throwing an end card closes. « Je ferme » under each card, live or greyed.
+users["charlie"] = User.objects.create_user("charlie", "charlie@example.com", sys.argv[2],
+                                            display_name="Charlie")
+ALICE = ["2h.1", "3h.1", "4h.1", "5h.1", "7c.1", "7d.1", "7s.1", "9s.1", "Ts.1", "Js.1"]
+OTHERS = ["Ac.1", "4c.1", "6d.1", "8h.1", "Kc.1", "2d.1", "5s.1", "9c.1", "Jd.1", "Ah.1",
+          "3c.2", "6h.2", "8d.2", "Kd.2", "2s.2", "5c.2", "9d.2", "Jh.2", "Ad.2", "4s.2"]
+REMIGIO = [None] * 32
+REMIGIO[0:30:3] = ALICE
+REMIGIO[1:30:3] = OTHERS[:10]
+REMIGIO[2:30:3] = OTHERS[10:]
+REMIGIO[30:32] = ["8c.2", "Qs.1"]  # the discard pile's first card, then the stock's
+games.system_random = Stacked([REMIGIO, REMIGIO])
+for _ in range(2):
+    table = do_create_table(users["alice"], "remigio", seat_count=3)
+    do_join(table, users["bob"])
+    do_join(table, users["charlie"])
+    game = table.current_game()
+    do_act(game, users["alice"], {"type": "draw", "from": "stock"}, None)
+    game.refresh_from_db()
+    assert game.state["phase"] == "discard" and len(game.state["hands"][0]) == 11
+    print(table.pk)
 """
 
 
 @pytest.fixture(scope="module")
 def long_hands(tmp_path_factory):
-    """The server's address and the two tables' pages."""
+    """The server's address and the tables' pages: All-fours twice, then Remigio twice."""
     with prepared_site(tmp_path_factory.mktemp("long-hand"), PREPARE,
                        args=(BROWSER_PASSWORD,)) as (server, printed):
         yield server, [f"{server}/jouer/tables/{pk}/" for pk in printed.split()]
@@ -128,5 +152,46 @@ def test_twelve_cards_hold_on_one_line_and_six_of_them_can_be_thrown(
         "() => document.querySelectorAll('#my-hand .card-row--hand > .card-row__item')"
         ".length === 6")
     assert "Alice écarte 6 cartes." in page.locator("#game-log").text_content()
+    assert problems == []
+    page.context.close()
+
+
+MELD_CARDS = """
+() => [...document.querySelectorAll('#my-hand .meld__card')].map(li => {
+  const box = li.getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, right: box.right,
+          button: !!li.querySelector('.close-button'),
+          closes: !!li.querySelector('.close-button:not([disabled])')};
+})
+"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_eleven_remigio_cards_with_their_closings_stay_in_the_first_screen(
+    ui, browser, long_hands, size, screenshots
+):
+    server, pages = long_hands
+    page = ui.log_in(browser, server, "alice", size=size)
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(pages[2] if size == PHONE else pages[3])
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    width, height = size
+
+    cards = page.evaluate(MELD_CARDS)
+
+    page.screenshot(path=str(screenshots / f"remigio-closings-{width}.png"))
+    assert len(cards) == 11 and all(card["button"] for card in cards), cards
+    assert any(card["closes"] for card in cards), cards
+    if size == DESKTOP:  # a laptop has the room: one line, « Je ferme » widening no card
+        assert len({round(card["top"]) for card in cards}) == 1, "the hand takes two lines"
+    assert max(card["right"] for card in cards) <= width, cards
+    hand = page.locator("#my-hand .melds").bounding_box()
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= height, hand
+
+    page.locator("#my-hand .close-button:not([disabled])").first.click()
+    page.wait_for_function("() => document.querySelector('#game-log')"
+                           ".textContent.includes('ferme')")
     assert problems == []
     page.context.close()

@@ -14,6 +14,7 @@ NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
              "level", "no_hands", "no_bots", "keeper_only"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
+            "unknown_game",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
             "insufficient_ecus", "busy", "id_reused", "too_many_tables"}
 RATE_LIMITED = {"rate_limited"}
@@ -55,7 +56,8 @@ def body_of(refusal: Refusal) -> dict:
 
 BAD_REQUEST = _("Requête invalide : voyez « detail » et docs/api.md.")
 NO_ADDRESS = _("Cette adresse n'existe pas.")
-NO_GAME_YET = _("La partie n'a pas commencé.")
+UNKNOWN_GAME = _("Cette partie n'est pas une partie de cette table : lisez l'état de la "
+                 "table et jouez sur son game_id.")
 NO_REMATCH = _("Aucune revanche n'est proposée à cette table.")
 NOT_OVER = _("Cette partie n'est pas terminée : son archive s'ouvre à la fin.")
 BAD_STEP = _("Étape hors de la partie : de 0 à %(total)s.")

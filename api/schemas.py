@@ -102,6 +102,9 @@ class CashOutOut(Schema):
 
 class ActIn(Schema):
     action: dict[str, Any] = Field(description="An entry of view.legal_actions.")
+    game_id: int = Field(description="The game_id of the view acted on: a move names its "
+                                     "game (a cash table deals one game per hand, and "
+                                     "versions start again at each).")
     version: int = Field(description="The version of the view acted on.")
     id: str = Field("", max_length=64, description="Your id of the move: repeated, it "
                                                    "counts once (duplicate).")

@@ -346,12 +346,14 @@ def cash_out(request, table_id: int):
 
 @api.post("/tables/{table_id}/act", response={200: ActOut, **REFUSED}, tags=["play"])
 def act(request, table_id: int, body: ActIn):
-    """Play a move of ``view.legal_actions`` on the view of ``version`` (scope ``play``)."""
+    """Play a move of ``view.legal_actions`` on the view of ``game_id`` and ``version``
+    (scope ``play``): a game of another table is ``unknown_game``, a hand that has ended
+    ``game_over``, and nothing changes."""
     require_scope(request, PLAY)
     table = _watched_table(request, table_id)
-    game = table.current_game()
+    game = Game.objects.filter(pk=body.game_id, table=table).first()
     if game is None:
-        raise actions.ServiceError("game_over", errors.NO_GAME_YET)
+        raise actions.ServiceError("unknown_game", errors.UNKNOWN_GAME)
     result = actions.do_act(game, request.user, body.action, body.version,
                             client_id=body.id, table_id=table.pk)
     return {"id": body.id, "version": result.version, "duplicate": result.duplicate}

@@ -27,8 +27,12 @@ import uuid
 import websockets
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
+# The socket protocol this client speaks (docs/protocol.md): the first frame says the
+# server's, and another version may mean fields this client reads differently.
+PROTOCOL = 3
 # Refusals that a live table makes normal: someone (a bot, the clock) moved between the
-# view we acted on and our action. The server sends a fresh `state` after each of them.
+# view we acted on and our action, or the hand we acted in ended. The server sends a fresh
+# `state` after each of them.
 RACES = {"stale", "not_your_turn", "game_over"}
 # Close codes after which reconnecting cannot help (docs/protocol.md, "Close codes").
 FATAL_CLOSES = {4401, 4403, 4404}
@@ -47,7 +51,8 @@ class ApiError(Exception):
 
 
 class Stuck(Exception):
-    """The table stopped answering, or waits for something this client cannot give."""
+    """The table stopped answering, waits for something this client cannot give, or speaks
+    another protocol."""
 
 
 # ----- the HTTP API -----------------------------------------------------------------
@@ -113,6 +118,13 @@ class TaverneClient:
 
     def state(self, table_id: int) -> dict:
         return self.request("GET", f"/tables/{table_id}")
+
+    def act(self, table_id: int, state: dict, action: dict, move_id: str = "") -> dict:
+        """Play ``action`` on the ``state`` it was chosen from: its game and version (a
+        move for a hand that has ended is refused as game_over, never played in the next)."""
+        body = {"action": action, "game_id": state["game_id"], "version": state["version"],
+                "id": move_id or uuid.uuid4().hex}
+        return self.request("POST", f"/tables/{table_id}/act", body)
 
     def archive(self, game_id: int) -> dict:
         return self.request("GET", f"/archives/{game_id}")
@@ -253,6 +265,9 @@ class Seat:
         # presence, chat, pong: nothing to do (the next state carries the same)
 
     async def on_state(self, message: dict) -> None:
+        if message.get("protocol") != PROTOCOL:
+            raise Stuck(f"the server speaks protocol {message.get('protocol')}, this client "
+                        f"{PROTOCOL}: update it (docs/protocol.md)")
         sequence = message.get("sequence")
         if isinstance(sequence, int):
             gap = self.sequence is not None and sequence > self.sequence + 1

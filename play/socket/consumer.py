@@ -43,7 +43,7 @@ from play.actions.broadcast import group_name
 from play.actions.notices import turn_shown_late
 from play.actions.rematch import open_rematch
 from play.clock import scheduler
-from play.models import ChatMessage, Game, Table
+from play.models import ChatMessage, Table
 from play.presentation.labels import lang_code
 from play.presentation.table import render_error_fragment, render_table_fragments
 from play.presentation.view import view_from_snapshot
@@ -145,28 +145,15 @@ def _sync_restart_turn(table_id, user, lang, as_html, game_id, version, position
     return _sync_catch_up(table_id, user, lang, as_html, sequence)
 
 
-def _sync_act(table_id, user, message, lang, as_html, known_game_id=None):
-    """Act, then say what this connection needs: an ack, or an error plus the fresh view.
-
-    `known_game_id` is the game of the last view this connection sent: acting on it saves
-    looking the table's current game up (do_act refuses it if that game is over).
-    """
+def _sync_act(table_id, user, message, lang, as_html):
+    """Act on the game the message names, then say what this connection needs: an ack,
+    or an error plus the fresh view (a hand that has ended: ``game_over``)."""
     try:
-        game_id = message["game_id"] or known_game_id
-        if game_id is None:
-            game = Game.objects.filter(table_id=table_id).order_by("-number").first()
-            if game is None:
-                raise ServiceError("game_over", _("Aucune partie en cours."))
-            game_id = game.pk
-        result = do_act(game_id, user, message["action"], message["version"], message["id"],
-                        table_id=table_id)
+        result = do_act(message["game_id"], user, message["action"], message["version"],
+                        message["id"], table_id=table_id)
     except ServiceError as refusal:
         refresh = refusal.code in ("stale", "not_your_turn", "game_over", "not_found")
-        if refusal.code == "game_over" and message["game_id"] is not None:
-            refusal = ServiceError(
-                "stale", _("La partie a avancé depuis : voici la position à jour.")
-            )
-        elif refusal.code == "not_found":
+        if refusal.code == "not_found":
             # The table is there (``not_found`` would close the socket): the game the
             # action names is none of its games. A client's mistake, answered with the
             # table's current view.
@@ -494,9 +481,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_payload(sent, payload, force=True)
 
     async def _on_act(self, message):
-        known_game_id = self.sent.game_id if self.sent else None
         reply, rendered = await database_sync_to_async(_sync_act)(
-            self.table_id, self.user, message, self.lang, self.as_html, known_game_id
+            self.table_id, self.user, message, self.lang, self.as_html
         )
         if reply["type"] == "error":
             await self._error(reply)

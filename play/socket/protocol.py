@@ -20,8 +20,10 @@ from taverne.unavailable import RETRY_AFTER as UNAVAILABLE_RETRY_AFTER
 from taverne.unavailable import is_unavailable
 
 # The protocol's version, in every ``state`` frame (the first frame of a connection is
-# always one): 2 since every view has every platform key and ``waiting`` its reasons.
-PROTOCOL_VERSION = 2
+# always one): 2 since every view has every platform key and ``waiting`` its reasons; 3
+# since an ``act`` must name its game (``game_id``) and one sent for a hand that has ended
+# is refused as ``game_over``, not ``stale``.
+PROTOCOL_VERSION = 3
 
 MAX_MESSAGE_BYTES = 8 * 1024
 RATE_PER_SECOND = 10
@@ -205,11 +207,11 @@ def _parse_act(data: dict) -> dict:
         client_id = str(client_id)
     if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID:
         raise ProtocolError("bad_message", "id")
-    game_id = data.get("game_id")
-    if game_id not in (None, ""):
-        game_id = _int(game_id, "game_id")
-    else:
-        game_id = None
+    # A move names its game: versions start again at each hand of a cash table, so a
+    # version alone could land in a later hand.
+    if data.get("game_id") in (None, ""):
+        raise ProtocolError("bad_message", "game_id")
+    game_id = _int(data["game_id"], "game_id")
     return {
         "type": "act",
         "action": action,

@@ -498,7 +498,8 @@ class Act(Message):
                                                       "(forms), instead of `action`.")
     version: Annotated[int, Field(ge=0)] | Digits
     id: Annotated[str, Field(max_length=64)] | int | None = None
-    game_id: int | Digits | Literal[""] | None = None
+    game_id: Annotated[int, Field(ge=0)] | Digits = Field(
+        description="The `game_id` of the view acted on: a move names its game.")
 
 
 class Sync(Message):

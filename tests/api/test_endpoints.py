@@ -7,10 +7,11 @@ import pytest
 from django.test import Client
 
 from accounts.models import ApiToken
+from economy import interface as economy
 from economy import ledger
 from economy.interface import keeper_options
 from economy.models import Currency
-from play.actions import do_add_bot, do_create_table, do_join, do_resign
+from play.actions import do_act, do_add_bot, do_create_table, do_join, do_resign
 from play.models import Game, Seat, Table
 from play.presentation.archive import actions_of, state_at
 from play.presentation.view import view_for
@@ -190,7 +191,7 @@ def test_an_unlisted_table_answers_an_outsider_as_a_missing_one_does(
 ):
     table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
     api = api_as(charlie)
-    body = {"action": {"type": "pass"}, "version": 1, "id": "x", "amount": 100}
+    body = {"action": {"type": "pass"}, "game_id": 1, "version": 1, "id": "x", "amount": 100}
 
     def call(table_id):
         path = f"/tables/{table_id}{endpoint}"
@@ -339,12 +340,11 @@ def test_alice_plays_a_move_and_a_stale_one_is_refused(alice, bob, api_as, setti
     api = api_as(player)
     view = api.get(f"/tables/{table.pk}").json()["view"]
 
-    played = api.post(f"/tables/{table.pk}/act", {"action": view["legal_actions"][0],
-                                                  "version": view["version"], "id": "m1"})
-    again = api.post(f"/tables/{table.pk}/act", {"action": view["legal_actions"][0],
-                                                 "version": view["version"], "id": "m1"})
-    stale = api.post(f"/tables/{table.pk}/act", {"action": view["legal_actions"][0],
-                                                 "version": view["version"], "id": "m2"})
+    move = {"action": view["legal_actions"][0], "game_id": view["game_id"],
+            "version": view["version"]}
+    played = api.post(f"/tables/{table.pk}/act", {**move, "id": "m1"})
+    again = api.post(f"/tables/{table.pk}/act", {**move, "id": "m1"})
+    stale = api.post(f"/tables/{table.pk}/act", {**move, "id": "m2"})
 
     assert played.status_code == 200 and played.json()["version"] > view["version"]
     assert again.json()["duplicate"] is True
@@ -353,10 +353,12 @@ def test_alice_plays_a_move_and_a_stale_one_is_refused(alice, bob, api_as, setti
 
 def test_a_move_needs_the_play_scope(alice, bob, api_as):
     table = running_table(alice, bob)
-    version = table.current_game().version
+    game = table.current_game()
+    version = game.version
 
     response = api_as(alice, scopes=["tables"]).post(
-        f"/tables/{table.pk}/act", {"action": {"type": "bid", "tricks": 0}, "version": version})
+        f"/tables/{table.pk}/act",
+        {"action": {"type": "bid", "tricks": 0}, "game_id": game.pk, "version": version})
 
     assert response.status_code == 403
     assert Game.objects.get(table=table).version == version
@@ -370,10 +372,67 @@ def test_an_illegal_move_changes_nothing(alice, bob, api_as):
         pytest.skip("the bot acts first at this deal")
 
     response = api_as(player).post(f"/tables/{table.pk}/act",
-                                   {"action": {"type": "teleport"}, "version": game.version})
+                                   {"action": {"type": "teleport"}, "game_id": game.pk,
+                                    "version": game.version})
 
     assert response.status_code == 400
     assert response.json()["code"] == "illegal"
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def cash_table(alice, bob):
+    """A Ramponneau cash table where alice and bob caved: its first hand is dealt."""
+    table = do_create_table(alice, "ramponneau", seat_count=2,
+                            options={"small_blind": 2, "big_blind": 4, "rake_percent": 0})
+    economy.cave_in(table, alice, 200, request_key="a", post_now=False, may_sit=True)
+    economy.cave_in(table, bob, 200, request_key="b", post_now=False, may_sit=True)
+    return Table.objects.get(pk=table.pk)
+
+
+def test_a_move_for_a_hand_that_ended_changes_nothing_in_the_next(alice, bob, api_as):
+    table = cash_table(alice, bob)
+    first = table.current_game()
+    do_act(first, {0: alice, 1: bob}[first.state["actor"]], {"type": "fold"}, first.version)
+    second = Table.objects.get(pk=table.pk).current_game()
+    assert second.pk != first.pk and second.status == Game.Status.PLAYING
+    player = {0: alice, 1: bob}[second.state["actor"]]
+
+    # the same version in the next hand: without its game, this fold would land there
+    late = api_as(player).post(f"/tables/{table.pk}/act", {
+        "action": {"type": "fold"}, "game_id": first.pk, "version": second.version,
+        "id": "late"})
+
+    assert late.status_code == 409 and late.json()["code"] == "game_over"
+    after = Game.objects.get(pk=second.pk)
+    assert after.version == second.version and after.state == second.state
+    assert not after.actions.filter(client_id="late").exists()
+
+
+def test_a_move_for_another_tables_game_or_no_game_is_an_unknown_game(alice, bob, api_as):
+    table = running_table(alice, bob)
+    other = running_table(alice, bob).current_game()
+    game = table.current_game()
+    player = {0: alice, 1: bob}.get(game.state["actor"], alice)
+
+    answers = [api_as(player).post(f"/tables/{table.pk}/act", {
+        "action": {"type": "bid", "tricks": 0}, "game_id": game_id, "version": game.version,
+    }) for game_id in (other.pk, 999_999)]
+
+    assert [(a.status_code, a.json()["code"]) for a in answers] == [(409, "unknown_game")] * 2
+    assert Game.objects.get(pk=game.pk).version == game.version
+    assert Game.objects.get(pk=other.pk).version == other.version
+
+
+def test_a_move_without_its_game_is_a_bad_request(alice, bob, api_as):
+    table = running_table(alice, bob)
+    game = table.current_game()
+    player = {0: alice, 1: bob}.get(game.state["actor"], alice)
+
+    response = api_as(player).post(f"/tables/{table.pk}/act", {
+        "action": table.engine.legal_actions(game.state)[0], "version": game.version})
+
+    assert response.status_code == 400
+    assert ["body", "body", "game_id"] in [e["loc"] for e in response.json()["detail"]]
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
@@ -583,10 +642,10 @@ def test_an_id_used_for_another_move_is_a_conflict(alice, bob, api_as):
     api = api_as(player)
     view = api.get(f"/tables/{table.pk}").json()["view"]
     first, second = view["legal_actions"][:2]
-    api.post(f"/tables/{table.pk}/act", {"action": first, "version": view["version"],
-                                         "id": "m1"})
+    api.post(f"/tables/{table.pk}/act", {"action": first, "game_id": game.pk,
+                                         "version": view["version"], "id": "m1"})
 
-    reused = api.post(f"/tables/{table.pk}/act", {"action": second,
+    reused = api.post(f"/tables/{table.pk}/act", {"action": second, "game_id": game.pk,
                                                   "version": view["version"], "id": "m1"})
 
     assert reused.status_code == 409 and reused.json()["code"] == "id_reused"
@@ -604,6 +663,7 @@ def test_the_state_carries_the_tables_sequence_one_more_per_move(alice, bob, api
     before = api.get(f"/tables/{table.pk}").json()
 
     api.post(f"/tables/{table.pk}/act", {"action": before["view"]["legal_actions"][0],
+                                         "game_id": before["game_id"],
                                          "version": before["version"]})
 
     after = api.get(f"/tables/{table.pk}").json()

@@ -22,6 +22,6 @@ def test_the_apis_states_are_the_sockets_frames(alice, bob, api_as):
 
     for state in (waiting, playing):
         assert not list(STATE.iter_errors(state)), state
-        assert state["protocol"] == 2
+        assert state["protocol"] == 3
     assert waiting["view"]["actor"] is None and waiting["view"]["legal_actions"] == []
     assert playing["view"]["status"] == "playing"

@@ -25,11 +25,11 @@ taverne_client = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(taverne_client)
 
 TOKEN = "tav_test"
-MY_TURN = {"type": "state", "protocol": 2, "sequence": 1, "version": 7, "game_id": 3,
+MY_TURN = {"type": "state", "protocol": 3, "sequence": 1, "version": 7, "game_id": 3,
            "view": {"you": 0, "actor": 0, "status": "playing", "table_status": "playing",
                     "legal_actions": [{"type": "pass"}], "waiting": None,
                     "log": [{"text": "Alice passe.", "by": 1}]}}
-OVER = {"type": "state", "version": 9, "game_id": 3,
+OVER = {"type": "state", "protocol": 3, "version": 9, "game_id": 3,
         "view": {"you": 0, "actor": None, "status": "finished", "table_status": "finished",
                  "result": {"winners": [0]}}}
 
@@ -138,6 +138,32 @@ def play_against(script, idle=5, chips=False, games=1):
 
 async def next_frame(connection) -> dict:
     return json.loads(await asyncio.wait_for(connection.recv(), 10))
+
+
+def test_a_server_of_another_protocol_stops_the_client_before_it_acts():
+    sent = []
+
+    async def script(connection, number):
+        await connection.send(json.dumps({**MY_TURN, "protocol": 2}))
+        async for frame in connection:
+            sent.append(json.loads(frame))
+
+    with pytest.raises(taverne_client.Stuck, match="protocol 2"):
+        play_against(script)
+    assert sent == []
+
+
+def test_a_move_sent_over_http_names_the_game_and_version_it_was_chosen_on():
+    FakeApi.calls = []
+    api = ThreadingHTTPServer(("127.0.0.1", 0), FakeApi)
+    threading.Thread(target=api.serve_forever, daemon=True).start()
+    try:
+        client = taverne_client.TaverneClient(f"http://127.0.0.1:{api.server_port}", TOKEN)
+        client.act(42, MY_TURN, {"type": "pass"}, "m1")
+    finally:
+        api.shutdown()
+    assert FakeApi.calls == [("/api/v1/tables/42/act", {
+        "action": {"type": "pass"}, "game_id": 3, "version": 7, "id": "m1"})]
 
 
 def test_it_acts_on_its_turn_with_the_views_version_and_stops_when_the_game_is_over():
@@ -258,7 +284,7 @@ def test_a_table_that_never_answers_stops_the_client_instead_of_waiting_forever(
     syncs = []
 
     async def script(connection, number):
-        waiting = {"type": "state", "version": 0, "game_id": None,
+        waiting = {"type": "state", "protocol": 3, "version": 0, "game_id": None,
                    "view": {"you": 0, "status": "waiting", "table_status": "waiting"}}
         await connection.send(json.dumps(waiting))
         async for frame in connection:
@@ -270,7 +296,7 @@ def test_a_table_that_never_answers_stops_the_client_instead_of_waiting_forever(
 
 
 def short_of_chips(reason, number=1):
-    return {"type": "state", "version": 5, "game_id": 3, "sequence": number,
+    return {"type": "state", "protocol": 3, "version": 5, "game_id": 3, "sequence": number,
             "view": {"you": 0, "status": "finished", "table_status": "waiting",
                      "waiting": {"players_needed": 1, "ready": 1, "cave_min": 40,
                                  "missing": [{"position": 0, "reason": reason}]}}}

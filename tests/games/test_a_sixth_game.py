@@ -94,7 +94,7 @@ def test_alice_and_bob_play_a_duel_through_the_socket(alice, bob):
             assert all(f'"{card}"' not in json.dumps(states[seat]) for card in other_hand)
             card = mine["hand"][0]
             await sockets[seat].send_json_to({"type": "act", "version": game.version,
-                                              "id": f"m{_move}",
+                                              "game_id": game.pk, "id": f"m{_move}",
                                               "action": {"type": "play", "card": card}})
             while (await sockets[seat].receive_json_from())["type"] != "ack":
                 pass

@@ -130,7 +130,8 @@ async def test_each_seat_sees_its_own_hand_and_never_the_others(alice, bob):
         position = 0 if user == alice else 1
         action = (await database_sync_to_async(table.engine.legal_actions)(game.state))[0]
         await sockets[position].send_json_to(
-            {"type": "act", "action": action, "version": game.version, "id": f"m{game.version}"}
+            {"type": "act", "action": action, "version": game.version, "game_id": game.pk,
+             "id": f"m{game.version}"}
         )
         await next_of(sockets[position], "ack")
         await drain()
@@ -170,7 +171,7 @@ async def test_the_acting_socket_gets_an_ack_and_everyone_the_new_version(alice,
     action = table.engine.legal_actions(game.state)[0]
 
     await actor.send_json_to({"type": "act", "action": action, "version": game.version,
-                              "id": "abc"})
+                              "game_id": game.pk, "id": "abc"})
 
     ack = await next_of(actor, "ack")
     assert ack["id"] == "abc" and ack["version"] == game.version + 1 and not ack["duplicate"]
@@ -248,18 +249,18 @@ async def test_refusals_from_the_rules_come_back_as_errors(alice, bob, charlie):
     await next_of(other, "state")
 
     await actor.send_json_to({"type": "act", "action": {"type": "bid", "tricks": 42},
-                              "version": game.version})
+                              "version": game.version, "game_id": game.pk})
     illegal = await next_of(actor, "error")
     assert illegal["code"] == "illegal" and illegal["rule"].startswith("ascenseur.")
 
     await actor.send_json_to({"type": "act", "action": {"type": "bid", "tricks": 0},
-                              "version": game.version - 1})
+                              "version": game.version - 1, "game_id": game.pk})
     assert (await next_of(actor, "error"))["code"] == "stale"
     fresh = await next_of(actor, "state")
     assert fresh["version"] == game.version
 
     await other.send_json_to({"type": "act", "action": {"type": "bid", "tricks": 0},
-                              "version": game.version})
+                              "version": game.version, "game_id": game.pk})
     assert (await next_of(other, "error"))["code"] == "not_your_turn"
 
     refreshed = await database_sync_to_async(Game.objects.get)(pk=game.pk)
@@ -282,7 +283,7 @@ async def test_a_spectator_sees_no_hand_and_cannot_act(alice, bob, charlie):
         for card in hand:
             assert f'"{card}"' not in text
     await socket.send_json_to({"type": "act", "action": {"type": "bid", "tricks": 0},
-                               "version": game.version})
+                               "version": game.version, "game_id": game.pk})
     assert (await next_of(socket, "error"))["code"] == "not_seated"
     await socket.disconnect()
 
@@ -312,7 +313,8 @@ async def test_a_reconnecting_player_gets_the_full_view_and_duplicates_apply_onc
     table = await database_sync_to_async(make_table)(alice, bob)
     game, user = await human_turn(table, alice, bob)
     action = table.engine.legal_actions(game.state)[0]
-    message = {"type": "act", "action": action, "version": game.version, "id": "retry-me"}
+    message = {"type": "act", "action": action, "version": game.version, "game_id": game.pk,
+               "id": "retry-me"}
     first = await open_socket(user, table.pk)
     await next_of(first, "state")
     await first.send_json_to(message)

@@ -15,26 +15,29 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 __all__ = ["_play_settings"]  # the autouse fixture, so this module gets the same settings
 
+# An act naming its game (protocol 3): each message below is refused for its other field.
+ACT = '{"type": "act", "game_id": 1, '
+
 
 @pytest.mark.parametrize(
     "raw",
     [
-        '{"type": "act", "action": {"type": "pass"}, "version": "\u00b2"}',
-        '{"type": "act", "action": {"type": "pass"}, "version": "\u0661"}',
-        '{"type": "act", "action": {"type": "pass"}, "version": "1234567890123456789"}',
-        '{"type": "act", "action": {"type": "pass"}, "version": 12345678901234567890}',
+        ACT + '"action": {"type": "pass"}, "version": "\u00b2"}',
+        ACT + '"action": {"type": "pass"}, "version": "\u0661"}',
+        ACT + '"action": {"type": "pass"}, "version": "1234567890123456789"}',
+        ACT + '"action": {"type": "pass"}, "version": 12345678901234567890}',
         '{"type": "chat", "text": "\\ud800"}',
         '{"type": "chat", "text": "a\\u0000b"}',
-        '{"type": "act", "action": {"type": "pass"}, "version": 1, "id": "\\udfff"}',
-        '{"type": "act", "action": {"type": "pass"}, "version": 1, "id": "x\\u0000"}',
-        '{"type": "act", "action": {"type": "play", "card": "\\ud83d"}, "version": 1}',
-        '{"type": "act", "action": {"type": "play", "deep": [{"x": "\\u0000"}]}, "version": 1}',
-        '{"type": "act", "action": {"type": "play", "\\ud800": 1}, "version": 1}',
-        '{"type": "act", "action_json": "{\\"type\\": \\"play\\", \\"c\\": \\"\\\\u0000\\"}",'
+        ACT + '"action": {"type": "pass"}, "version": 1, "id": "\\udfff"}',
+        ACT + '"action": {"type": "pass"}, "version": 1, "id": "x\\u0000"}',
+        ACT + '"action": {"type": "play", "card": "\\ud83d"}, "version": 1}',
+        ACT + '"action": {"type": "play", "deep": [{"x": "\\u0000"}]}, "version": 1}',
+        ACT + '"action": {"type": "play", "\\ud800": 1}, "version": 1}',
+        ACT + '"action_json": "{\\"type\\": \\"play\\", \\"c\\": \\"\\\\u0000\\"}",'
         ' "version": "1"}',
-        '{"type": "act", "action": {"type": "fold", "x": NaN}, "version": 1}',
-        '{"type": "act", "action": {"type": "fold"}, "version": Infinity}',
-        '{"type": "act", "action_json": "{\\"type\\": \\"fold\\", \\"x\\": -Infinity}",'
+        ACT + '"action": {"type": "fold", "x": NaN}, "version": 1}',
+        ACT + '"action": {"type": "fold"}, "version": Infinity}',
+        ACT + '"action_json": "{\\"type\\": \\"fold\\", \\"x\\": -Infinity}",'
         ' "version": "1"}',
     ],
 )
@@ -52,7 +55,7 @@ def test_nan_and_infinity_are_refused_as_bad_json():
 
 
 def test_ascii_digit_versions_still_parse():
-    message = parse_message('{"type": "act", "action": {"type": "pass"}, "version": " 17 "}')
+    message = parse_message(ACT + '"action": {"type": "pass"}, "version": " 17 "}')
     assert message["version"] == 17
     assert parse_message('{"type": "chat", "text": "\\u00e9t\\u00e9 \\ud83c\\udf89"}')["text"] \
         == "été 🎉"
@@ -64,14 +67,15 @@ async def test_malformed_frames_get_bad_message_and_the_socket_stays_open(alice,
     socket = await open_socket(alice, table.pk)
     state = await next_of(socket, "state")
     frames = [
-        {"type": "act", "action": {"type": "pass"}, "version": "²"},
+        {"type": "act", "action": {"type": "pass"}, "version": "²",
+         "game_id": state["game_id"]},
         '{"type": "chat", "text": "\\ud800"}',
         '{"type": "chat", "text": "nul\\u0000"}',
         {"type": "act", "action": {"type": "bid", "tricks": 1}, "version": state["version"],
-         "id": "a\x00b"},
-        '{"type": "act", "action": {"type": "bid", "tricks": 1}, "version": 1, "id": "\\udc00"}',
-        '{"type": "act", "action": {"type": "play", "card": "\\ud800"}, "version": 1}',
-        '{"type": "act", "action": {"type": "fold", "x": NaN}, "version": 1}',
+         "game_id": state["game_id"], "id": "a\x00b"},
+        ACT + '"action": {"type": "bid", "tricks": 1}, "version": 1, "id": "\\udc00"}',
+        ACT + '"action": {"type": "play", "card": "\\ud800"}, "version": 1}',
+        ACT + '"action": {"type": "fold", "x": NaN}, "version": 1}',
     ]
     for frame in frames:
         await socket.send_to(text_data=frame if isinstance(frame, str) else json.dumps(frame))

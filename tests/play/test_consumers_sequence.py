@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from economy.chips import caves
-from play.actions import do_create_table, do_join
+from play.actions import do_act, do_create_table, do_join
 from play.models import Game, Table
 from play.socket import consumer
 from play.socket.protocol import TokenBucket
@@ -100,7 +100,8 @@ async def test_every_state_frame_carries_the_table_sequence_one_step_per_change(
     assert first["sequence"] == seen["sequence"] > 0
 
     await acting.send_json_to({"type": "act", "action": first["view"]["legal_actions"][0],
-                               "version": first["version"], "id": "one"})
+                               "version": first["version"], "game_id": first["game_id"],
+                               "id": "one"})
 
     after = await next_of(watching, "state")
     assert after["sequence"] == first["sequence"] + 1
@@ -158,6 +159,51 @@ async def test_a_cash_table_sends_each_seat_the_finished_hand_before_the_next(al
             assert not set(hidden) & set(str(end["view"]).split("'"))
     for s in sockets.values():
         await s.disconnect()
+
+
+def next_hand(table, alice, bob):
+    """The first hand folded at once: (the ended hand, the next one, who acts in it)."""
+    first = table.current_game()
+    do_act(first, {0: alice, 1: bob}[first.state["actor"]], {"type": "fold"}, first.version)
+    second = Table.objects.get(pk=table.pk).current_game()
+    assert second.pk != first.pk
+    return first, second, {0: alice, 1: bob}[second.state["actor"]]
+
+
+@in_loop
+async def test_an_act_for_a_hand_that_ended_is_game_over_and_lands_in_no_other(alice, bob):
+    table = await database_sync_to_async(cash_table)(alice, bob)
+    first, second, player = await database_sync_to_async(next_hand)(table, alice, bob)
+    socket = await open_socket(player, table.pk)
+    await next_of(socket, "state")
+
+    await socket.send_json_to({"type": "act", "action": {"type": "fold"}, "id": "late",
+                               "version": second.version, "game_id": first.pk})
+
+    assert (await next_of(socket, "error"))["code"] == "game_over"
+    fresh = await next_of(socket, "state")
+    assert (fresh["game_id"], fresh["version"]) == (second.pk, second.version)
+    after = await database_sync_to_async(Game.objects.get)(pk=second.pk)
+    assert after.version == second.version
+    await socket.disconnect()
+
+
+@in_loop
+async def test_an_act_that_names_no_game_is_a_bad_message_and_changes_nothing(alice, bob):
+    table = await database_sync_to_async(cash_table)(alice, bob)
+    game = await database_sync_to_async(table.current_game)()
+    player = {0: alice, 1: bob}[game.state["actor"]]
+    socket = await open_socket(player, table.pk)
+    state = await next_of(socket, "state")
+
+    await socket.send_json_to({"type": "act", "action": state["view"]["legal_actions"][0],
+                               "version": state["version"], "id": "nameless"})
+
+    refused = await next_of(socket, "error")
+    assert refused["code"] == "bad_message" and "game_id" in refused["message"]
+    after = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert after.version == game.version
+    await socket.disconnect()
 
 
 def three_players(alice, bob):
@@ -241,7 +287,8 @@ async def test_an_id_reused_for_another_action_is_refused(alice, bob):
     state = await next_of(socket, "state")
     legal = state["view"]["legal_actions"]
     assert len(legal) >= 2
-    message = {"type": "act", "action": legal[0], "version": state["version"], "id": "mine"}
+    message = {"type": "act", "action": legal[0], "version": state["version"],
+               "game_id": state["game_id"], "id": "mine"}
     await socket.send_json_to(message)
     assert (await next_of(socket, "ack"))["duplicate"] is False
 

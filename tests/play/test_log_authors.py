@@ -104,7 +104,8 @@ async def test_the_players_own_moves_are_logged_by_player_through_the_socket(ali
     state = await next_of(socket, "state")
 
     await socket.send_json_to({"type": "act", "action": state["view"]["legal_actions"][0],
-                               "version": state["version"], "id": "mine"})
+                               "version": state["version"], "game_id": state["game_id"],
+                               "id": "mine"})
 
     after = await next_of(socket, "state")
     while after["version"] == state["version"]:

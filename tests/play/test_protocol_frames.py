@@ -286,19 +286,23 @@ async def test_acks_errors_chat_presence_and_pong_are_valid(alice, bob, charlie)
 
     await actor.send({"type": "ping"})
     assert (await actor.next_of("pong")) == {"type": "pong"}
-    await idle.send({"type": "act", "action": {"type": "pass"}, "version": state["version"]})
+    game_id = state["game_id"]
+    await idle.send({"type": "act", "action": {"type": "pass"}, "version": state["version"],
+                     "game_id": game_id})
     assert (await idle.next_of("error"))["code"] == "not_your_turn"
     await actor.send({"type": "act", "action": {"type": "nonsense"},
-                      "version": state["version"]})
+                      "version": state["version"], "game_id": game_id})
     assert (await actor.next_of("error"))["code"] == "illegal"
-    await actor.send({"type": "act", "action": {"type": "nonsense"}, "version": 10**6})
+    await actor.send({"type": "act", "action": {"type": "nonsense"}, "version": 10**6,
+                      "game_id": game_id})
     assert (await actor.next_of("error"))["code"] == "stale"
     await actor.socket.send_to(text_data="{not json")
     assert (await actor.next_of("error"))["code"] == "bad_json"
     await actor.send({"type": "dance"})
     assert (await actor.next_of("error"))["code"] == "unknown_type"
     legal = actor.state["view"]["legal_actions"][0]
-    act = {"type": "act", "action": legal, "version": actor.state["version"], "id": "one"}
+    act = {"type": "act", "action": legal, "version": actor.state["version"],
+           "game_id": actor.state["game_id"], "id": "one"}
     await actor.send(act)
     assert (await actor.next_of("ack"))["duplicate"] is False
     await actor.send(act)

@@ -52,7 +52,7 @@ def test_the_committed_schemas_and_the_doc_are_the_ones_the_code_makes():
 
 def test_the_state_schema_names_the_protocol_version_frames_carry():
     state = schema("server/state.json")
-    assert state["properties"]["protocol"]["const"] == PROTOCOL_VERSION == 2
+    assert state["properties"]["protocol"]["const"] == PROTOCOL_VERSION == 3
     assert "protocol" in state["required"]
 
 
@@ -171,7 +171,7 @@ def test_a_waiting_table_not_played_for_ecus_has_every_key_and_no_sentence(alice
         "game": "ascenseur", "seats": 3, "actor": None, "you": 0, "result": None,
         "legal_actions": [], "rematch": None}
     assert view["waiting"]["reasons"] == ["seats_free"]
-    frame = {"type": "state", "protocol": 2, "sequence": table.sequence, "version": 0,
+    frame = {"type": "state", "protocol": 3, "sequence": table.sequence, "version": 0,
              "game_id": None, "view": view}
     assert errors_of(SERVER, frame) is None
     assert waiting_lines(view, ["Alice", None, None], 1, 0) == []

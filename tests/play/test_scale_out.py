@@ -130,7 +130,8 @@ def test_a_move_on_one_process_reaches_a_client_of_the_other(alice, bob, two_ser
         mover, seen = await open_seat(actor)
         watcher, _ = await open_seat(1 - actor)
         await mover.send(json.dumps({"type": "act", "action": action,
-                                     "version": seen["version"], "id": "scale-out"}))
+                                     "version": seen["version"], "game_id": seen["game_id"],
+                                     "id": "scale-out"}))
         while True:
             message = json.loads(await asyncio.wait_for(watcher.recv(), 10))
             if message["type"] == "state" and message["version"] > seen["version"]:
@@ -195,7 +196,7 @@ def test_each_process_shows_every_version_of_a_game_played_across_both(
             own = latest[actor]["view"]
             await sockets[actor].send(json.dumps({
                 "type": "act", "action": own["legal_actions"][0],
-                "version": own["version"], "id": f"m{move}",
+                "version": own["version"], "game_id": own["game_id"], "id": f"m{move}",
             }))
             target = own["version"] + 1
             for position in users:

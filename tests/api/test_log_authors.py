@@ -22,7 +22,8 @@ def test_the_players_own_moves_are_logged_by_player_through_the_api(alice, bob, 
     api = api_as(alice)
 
     played = api.post(f"/tables/{table.pk}/act", {
-        "action": table.engine.legal_actions(game.state)[0], "version": game.version})
+        "action": table.engine.legal_actions(game.state)[0], "version": game.version,
+        "game_id": game.pk})
 
     assert played.status_code == 200
     state = api.get(f"/tables/{table.pk}").json()

@@ -159,6 +159,15 @@ def _check_waiting(table: Table):
         raise ServiceError("forbidden", _("La partie a commencé : on ne peut plus s'asseoir."))
 
 
+def _check_open_to_sit(table: Table):
+    """A table whose game started with every place taken is full (``table_full``, a
+    conflict as at a full waiting table); any other that no longer waits refuses."""
+    if (table.status == Table.Status.PLAYING
+            and table.seats.count() >= table.seat_count):
+        raise ServiceError("table_full", _("La table est complète."))
+    _check_waiting(table)
+
+
 def do_join(table, user, position=None) -> Seat:
     """Sit `user` at the table; the first game starts when the last seat is taken. Guests
     never join: their practice tables are full from the start."""
@@ -167,7 +176,7 @@ def do_join(table, user, position=None) -> Seat:
         table = lock_table(table)
         if table.seats.filter(user=user).exists():
             raise ServiceError("already_seated", _("Vous êtes déjà à cette table."))
-        _check_waiting(table)
+        _check_open_to_sit(table)
         check_hands(table.game_slug, user, practice=table.practice)
         seat = Seat.objects.create(
             table=table, position=_free_position(table, position, user), user=user

@@ -164,6 +164,33 @@ def test_joining_twice_is_a_conflict(alice, bob, api_as):
     assert response.json()["code"] == "already_seated"
 
 
+def test_joining_a_full_table_that_has_started_is_table_full(alice, bob, charlie, api_as):
+    table = running_table(alice, bob)
+
+    response = api_as(charlie).post(f"/tables/{table.pk}/join")
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "table_full"
+    assert not Seat.objects.filter(user=charlie).exists()
+
+
+def test_a_started_unlisted_table_is_still_not_found_without_its_invitation(alice, bob,
+                                                                            charlie, api_as):
+    table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
+    do_join(table, bob)
+    do_add_bot(table, alice)
+    api = api_as(charlie)
+
+    hidden = api.post(f"/tables/{table.pk}/join")
+    missing = api.post(f"/tables/{table.pk + 1000}/join")
+    invited = api.post(f"/tables/{table.pk}/join", {"invitation": table.invite_token})
+
+    assert (hidden.status_code, hidden.json()) == (missing.status_code, missing.json())
+    assert hidden.status_code == 404
+    assert (invited.status_code, invited.json()["code"]) == (409, "table_full")
+    assert not Seat.objects.filter(user=charlie).exists()
+
+
 def test_an_unlisted_table_needs_its_invitation(alice, bob, api_as):
     table = do_create_table(alice, "ascenseur", seat_count=3, visibility="unlisted")
     api = api_as(bob)

@@ -9,16 +9,25 @@ from taverne.refusals import Refusal
 from taverne.unavailable import MESSAGE as UNAVAILABLE_MESSAGE
 from taverne.unavailable import RETRY_AFTER
 
-NOT_FOUND = {"not_found"}
+# Every code the API answers, by status (docs/api.md, "Errors", lists the same).
+INVALID = {"bad_request", "bad_options", "illegal", "bad_amount", "cave_bounds"}
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
              "level", "no_hands", "no_bots", "keeper_only"}
+NOT_FOUND = {"not_found"}
+METHOD_NOT_ALLOWED = {"method_not_allowed"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
             "unknown_game",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
             "insufficient_ecus", "busy", "id_reused", "too_many_tables"}
+TOO_LARGE = {"too_large"}
 RATE_LIMITED = {"rate_limited"}
+SERVER_ERROR = {"server_error"}
 UNAVAILABLE = {"unavailable"}
+
+STATUSES = {400: INVALID, 401: NOT_AUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND,
+            405: METHOD_NOT_ALLOWED, 409: CONFLICT, 413: TOO_LARGE, 429: RATE_LIMITED,
+            500: SERVER_ERROR, 503: UNAVAILABLE}
 
 
 class ApiRefusal(Refusal):
@@ -30,20 +39,8 @@ class ApiRefusal(Refusal):
 
 
 def status_of(refusal: Refusal) -> int:
-    code = refusal.code
-    if code in NOT_AUTHENTICATED:
-        return 401
-    if code in FORBIDDEN:
-        return 403
-    if code in NOT_FOUND:
-        return 404
-    if code in CONFLICT:
-        return 409
-    if code in RATE_LIMITED:
-        return 429
-    if code in UNAVAILABLE:
-        return 503
-    return 400
+    """The HTTP status of ``refusal``'s code (400 for a code of no list)."""
+    return next((status for status, codes in STATUSES.items() if refusal.code in codes), 400)
 
 
 def body_of(refusal: Refusal) -> dict:
@@ -55,6 +52,8 @@ def body_of(refusal: Refusal) -> dict:
 
 
 BAD_REQUEST = _("Requête invalide : voyez « detail » et docs/api.md.")
+TOO_LARGE_BODY = _("Requête trop volumineuse : %(limit)s octets au plus.")
+NOT_ALLOWED = _("Méthode %(method)s refusée à cette adresse, qui accepte : %(allowed)s.")
 NO_ADDRESS = _("Cette adresse n'existe pas.")
 UNKNOWN_GAME = _("Cette partie n'est pas une partie de cette table : lisez l'état de la "
                  "table et jouez sur son game_id.")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import uuid
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.http import Http404
 from django.utils import translation
@@ -68,8 +70,8 @@ api = NinjaAPI(
     docs=Swagger(settings={"persistAuthorization": False}),
 )
 
-REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error,
-           500: Error, 503: Error}
+REFUSED = {400: Error, 401: Error, 403: Error, 404: Error, 405: Error, 409: Error, 413: Error,
+           429: Error, 500: Error, 503: Error}
 
 
 # ----- errors -------------------------------------------------------------------------
@@ -94,6 +96,19 @@ def validation_handler(request, error: ValidationError):
         for e in error.errors
     ]
     return api.create_response(request, body, status=400)
+
+
+@api.exception_handler(RequestDataTooBig)
+def too_large_handler(request, error):
+    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE: the caller's mistake, not a failure of
+    ours (413, a warning in the log, no traceback), and nothing read from it."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    logger.warning("API request too large: %s %s (over %s bytes)", request.method,
+                   request.path, limit)
+    response = refusal_handler(request, errors.ApiRefusal("too_large", errors.TOO_LARGE_BODY,
+                                                          limit=limit))
+    response._has_been_logged = True  # once, as a warning: not again by Django
+    return response
 
 
 @api.exception_handler(AuthenticationError)

@@ -151,6 +151,9 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (the chosen language is stored there), before common.
     "django.middleware.locale.LocaleMiddleware",
+    # After locale (its words are the request's language): under /api/, an unknown path or a
+    # method not allowed answers in the API's error shape, not an HTML page (docs/api.md).
+    "api.middleware.ErrorShapeMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

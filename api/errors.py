@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from taverne.refusals import Refusal
 from taverne.unavailable import MESSAGE as UNAVAILABLE_MESSAGE
 from taverne.unavailable import RETRY_AFTER
 
 # Every code the API answers, by status (docs/api.md, "Errors", lists the same).
-INVALID = {"bad_request", "bad_options", "illegal", "bad_amount", "cave_bounds"}
+INVALID = {"bad_request", "malformed", "bad_options", "illegal", "bad_amount", "cave_bounds",
+           "bad_step"}
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
              "level", "no_hands", "no_bots", "keeper_only"}
@@ -52,6 +54,8 @@ def body_of(refusal: Refusal) -> dict:
 
 
 BAD_REQUEST = _("Requête invalide : voyez « detail » et docs/api.md.")
+UNKNOWN_FIELDS = ngettext_lazy("Champ inconnu : %(fields)s. Voyez docs/api.md.",
+                               "Champs inconnus : %(fields)s. Voyez docs/api.md.", "count")
 TOO_LARGE_BODY = _("Requête trop volumineuse : %(limit)s octets au plus.")
 NOT_ALLOWED = _("Méthode %(method)s refusée à cette adresse, qui accepte : %(allowed)s.")
 NO_ADDRESS = _("Cette adresse n'existe pas.")

@@ -1,14 +1,28 @@
 """What the API reads and answers, as typed schemas (the OpenAPI document is made from
-these). A seat's view stays a free-form object: its keys are the game's (docs/engine.md)
-plus the platform's (docs/protocol.md, ``state``)."""
+these).
+
+What it reads is strict: every body is an ``Input``, which refuses a field it does not
+know (``malformed``), and says the bounds the server keeps, so that a request the
+document allows is never refused as ``bad_request``. A seat's view stays a free-form
+object: its keys are the game's (docs/engine.md) plus the platform's (docs/protocol.md,
+``state``)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
 from ninja import Field, Schema
+from pydantic import ConfigDict
 
+from play.models import Table
 from play.socket.schema import LogLine  # the socket's: one model of a log line for both
+
+
+class Input(Schema):
+    """A request body: a field it does not declare is refused (``malformed``), never
+    ignored: a misspelt ``visibilty`` must not open a public table."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class Error(Schema):
@@ -67,29 +81,39 @@ class TableOut(Schema):
     practice: bool
 
 
-class TableIn(Schema):
-    game: str = Field(description="A game's slug (GET /games).")
-    seats: int | None = Field(None, description="Default: the game's default_seats.")
+# Every time a move may take (Table.LIVE_SECONDS, Table.CORRESPONDENCE_DAYS).
+MOVE_SECONDS = (*Table.LIVE_SECONDS, *(days * 86400 for days in Table.CORRESPONDENCE_DAYS))
+
+
+class TableIn(Input):
+    game: str = Field(min_length=1, max_length=32, examples=["ascenseur"],
+                      description="A game's slug (GET /games).")
+    seats: int | None = Field(None, ge=1, description="From the game's min_seats to its "
+                                                      "max_seats (GET /games); default: "
+                                                      "its default_seats.")
     options: dict[str, Any] = Field(default_factory=dict)
     visibility: Literal["public", "unlisted"] = "public"
     pace: Literal["live", "correspondence"] = "live"
-    move_seconds: int = Field(60, description="live: 30, 60 or 120; correspondence: whole "
-                                              "days in seconds (1, 2, 3, 5, 7, 10, 14 days).")
+    move_seconds: Literal[MOVE_SECONDS] = Field(
+        60, description="live: 30, 60 or 120; correspondence: whole days in seconds (1, 2, "
+                        "3, 5, 7, 10, 14 days).")
     name: str = Field("", max_length=80)
 
 
-class JoinIn(Schema):
-    position: int | None = Field(None, description="A free place; default: the first.")
+class JoinIn(Input):
+    position: int | None = Field(None, ge=0, description="A free place; default: the "
+                                                         "first.")
     invitation: str = Field("", description="An unlisted table's invitation token.")
 
 
-class BotIn(Schema):
-    position: int | None = None
+class BotIn(Input):
+    position: int | None = Field(None, ge=0, description="A free place; default: the "
+                                                         "first.")
     level: Literal["", "debutant", "habitue", "maitre"] = ""
 
 
-class CaveIn(Schema):
-    amount: int = Field(description="Écus to bring as chips.")
+class CaveIn(Input):
+    amount: int = Field(ge=1, description="Écus to bring as chips.")
     request_key: str = Field("", max_length=64,
                              description="Idempotency key: the same key counts once.")
     post_now: bool = Field(False, description="Post the entry blind at once.")
@@ -100,7 +124,7 @@ class CashOutOut(Schema):
     paid: int | None = Field(description="Écus paid now; null: paid when the hand ends.")
 
 
-class ActIn(Schema):
+class ActIn(Input):
     action: dict[str, Any] = Field(description="An entry of view.legal_actions.")
     game_id: int = Field(description="The game_id of the view acted on: a move names its "
                                      "game (a cash table deals one game per hand, and "

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import uuid
+from typing import Annotated
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.http import Http404
 from django.utils import translation
-from ninja import NinjaAPI, Status
+from ninja import NinjaAPI, Path, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
 
@@ -89,13 +90,29 @@ def refusal_handler(request, refusal: Refusal):
 
 @api.exception_handler(ValidationError)
 def validation_handler(request, error: ValidationError):
-    refusal = errors.ApiRefusal("bad_request", errors.BAD_REQUEST)
+    """A request the schema refuses: ``malformed`` when it has fields the schema does not
+    know (named in the message), ``bad_request`` otherwise; ``detail`` lists them all."""
+    unknown = [_field(e.get("loc", ())) for e in error.errors
+               if e.get("type") == "extra_forbidden"]
+    if unknown:
+        shown = [name[:40] for name in unknown[:5]]
+        refusal = errors.ApiRefusal("malformed", errors.UNKNOWN_FIELDS,
+                                    fields=", ".join(shown), count=len(shown))
+    else:
+        refusal = errors.ApiRefusal("bad_request", errors.BAD_REQUEST)
     body = errors.body_of(refusal)
     body["detail"] = [
         {"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", ""))}
         for e in error.errors
     ]
     return api.create_response(request, body, status=400)
+
+
+def _field(loc) -> str:
+    """A field's name in the body (``options.x``), from ninja's location of an error:
+    ``("body", <the parameter>, *path)``."""
+    path = loc[2:] if loc[:1] == ("body",) else loc[1:]
+    return ".".join(str(part) for part in path) or str(loc[-1])
 
 
 @api.exception_handler(RequestDataTooBig)
@@ -313,7 +330,7 @@ def add_bot(request, table_id: int, body: BotIn):
 
 @api.delete("/tables/{table_id}/bots/{position}", response={200: State, **REFUSED},
             tags=["tables"])
-def remove_bot(request, table_id: int, position: int):
+def remove_bot(request, table_id: int, position: Annotated[int, Path(ge=0)]):
     """Take the bot at ``position`` away from a waiting table (scope ``tables``; the
     host only)."""
     require_scope(request, TABLES)
@@ -324,7 +341,7 @@ def remove_bot(request, table_id: int, position: int):
 
 @api.delete("/tables/{table_id}/seats/{position}", response={200: State, **REFUSED},
             tags=["tables"])
-def free_seat(request, table_id: int, position: int):
+def free_seat(request, table_id: int, position: Annotated[int, Path(ge=0)]):
     """Free the seat at ``position`` of a waiting table, a bot's or a player's (scope
     ``tables``; the host only; at a table played for écus, bots' seats only)."""
     require_scope(request, TABLES)
@@ -425,7 +442,8 @@ def decline_rematch(request, table_id: int):
 
 
 @api.get("/archives/{game_id}", response={200: Archive, **REFUSED}, tags=["archives"])
-def game_archive(request, game_id: int, step: int | None = None, invitation: str = ""):
+def game_archive(request, game_id: int, step: Annotated[int | None, Query(ge=0)] = None,
+                 invitation: str = ""):
     """A finished game at ``step`` (default: its end), through the archive page's reveal
     policy: what your seat saw, and what the rules turned face up."""
     game = Game.objects.select_related("table").filter(pk=game_id).first()
@@ -445,7 +463,7 @@ def game_archive(request, game_id: int, step: int | None = None, invitation: str
     if step is None:
         step = total
     if not 0 <= step <= total:
-        raise errors.ApiRefusal("bad_request", errors.BAD_STEP, total=total)
+        raise errors.ApiRefusal("bad_step", errors.BAD_STEP, total=total)
     state = archive.state_after(game, step)
     recent = archive.recent_actions(game, step)
     names = seen_by.names

@@ -38,3 +38,32 @@ def test_it_serves_the_document_and_its_docs_page(client, db):
     assert document.json()["components"]["securitySchemes"]["TokenAuth"]["scheme"] == "bearer"
     assert docs.status_code == 200
     assert b"swagger-ui" in docs.content
+
+
+# ----- what the document says the server accepts and answers ----------------------------
+
+
+def document() -> dict:
+    return json.loads(document_text())
+
+
+def parameter(operation: dict, name: str) -> dict:
+    return next(p for p in operation["parameters"] if p["name"] == name)["schema"]
+
+
+def test_the_document_says_the_bounds_the_server_keeps():
+    paths, schemas = document()["paths"], document()["components"]["schemas"]
+    table = schemas["TableIn"]["properties"]
+
+    assert table["game"]["minLength"] == 1
+    assert table["seats"]["anyOf"][0]["minimum"] == 1
+    assert table["move_seconds"]["enum"] == [30, 60, 120, *(d * 86400 for d in
+                                                            (1, 2, 3, 5, 7, 10, 14))]
+    assert schemas["CaveIn"]["properties"]["amount"]["minimum"] == 1
+    assert schemas["JoinIn"]["properties"]["position"]["anyOf"][0]["minimum"] == 0
+    assert schemas["BotIn"]["properties"]["position"]["anyOf"][0]["minimum"] == 0
+    step = parameter(paths["/api/v1/archives/{game_id}"]["get"], "step")
+    assert step["anyOf"][0]["minimum"] == 0
+    for path in ("/api/v1/tables/{table_id}/bots/{position}",
+                 "/api/v1/tables/{table_id}/seats/{position}"):
+        assert parameter(paths[path]["delete"], "position")["minimum"] == 0

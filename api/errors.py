@@ -10,18 +10,20 @@ from taverne.refusals import Refusal
 from taverne.unavailable import MESSAGE as UNAVAILABLE_MESSAGE
 from taverne.unavailable import RETRY_AFTER
 
-# Every code the API answers, by status (docs/api.md, "Errors", lists the same).
+# Every code the API answers, by status (docs/api.md, "Errors", lists the same): the
+# OpenAPI document's enum of ``code`` is their union, and tests/api/test_error_codes.py
+# fails when a refusal an endpoint can meet carries a code that is in none.
 INVALID = {"bad_request", "malformed", "bad_options", "illegal", "bad_amount", "cave_bounds",
            "bad_step"}
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
-             "level", "no_hands", "no_bots", "keeper_only"}
+             "no_hands", "no_bots", "keeper_only"}
 NOT_FOUND = {"not_found"}
 METHOD_NOT_ALLOWED = {"method_not_allowed"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
             "unknown_game",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
-            "insufficient_ecus", "busy", "id_reused", "too_many_tables"}
+            "insufficient_ecus", "id_reused", "too_many_tables"}
 TOO_LARGE = {"too_large"}
 RATE_LIMITED = {"rate_limited"}
 SERVER_ERROR = {"server_error"}
@@ -30,6 +32,7 @@ UNAVAILABLE = {"unavailable"}
 STATUSES = {400: INVALID, 401: NOT_AUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND,
             405: METHOD_NOT_ALLOWED, 409: CONFLICT, 413: TOO_LARGE, 429: RATE_LIMITED,
             500: SERVER_ERROR, 503: UNAVAILABLE}
+CODES = tuple(sorted(set().union(*STATUSES.values())))
 
 
 class ApiRefusal(Refusal):

@@ -3,19 +3,33 @@ these).
 
 What it reads is strict: every body is an ``Input``, which refuses a field it does not
 know (``malformed``), and says the bounds the server keeps, so that a request the
-document allows is never refused as ``bad_request``. A seat's view stays a free-form
-object: its keys are the game's (docs/engine.md) plus the platform's (docs/protocol.md,
-``state``)."""
+document allows is never refused as ``bad_request``. What it answers is documented to the
+key: a seat's view is one of the socket's game views (docs/schemas/views/<game>.json), an
+archive's one of the games' archive views. The views are passed through as the
+presentation made them (the socket sends the same objects unchecked): the document
+describes them, the tests hold them to it (tests/play/test_protocol_schema.py,
+tests/api/test_schemathesis.py)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, TypeAdapter, create_model
 
+from api.errors import CODES
+from cardgames.core import ARCHIVE_DROPS
 from play.models import Table
-from play.socket.schema import LogLine  # the socket's: one model of a log line for both
+from play.socket.schema import (  # the socket's: one model of a log line, one of a view
+    GAME_KEYS,
+    GAME_VIEWS,
+    AnyView,
+    Card,
+    LogLine,
+    Message,
+    View,
+    one_of,
+)
 
 
 class Input(Schema):
@@ -25,9 +39,20 @@ class Input(Schema):
     model_config = ConfigDict(extra="forbid")
 
 
+class Documented:
+    """A value answered as it is, described in the OpenAPI document as ``documented``."""
+
+    def __init__(self, documented):
+        self.adapter = TypeAdapter(documented)
+
+    def __get_pydantic_json_schema__(self, core_schema, handler):
+        return handler(self.adapter.core_schema)
+
+
 class Error(Schema):
     type: Literal["error"] = "error"
-    code: str = Field(description="Stable code (docs/api.md, Errors; docs/protocol.md).")
+    code: Literal[CODES] = Field(description="Stable code (docs/api.md, Errors; "
+                                             "docs/protocol.md).")
     message: str = Field(description="Why, in the request's language (Accept-Language).")
     rule: str | None = Field(None, description="The game rule a refused move breaks.")
     retry_after: int | None = Field(None, description="Seconds to wait (rate_limited only).")
@@ -150,9 +175,32 @@ class State(Schema):
     game_id: int | None
     sequence: int = Field(description="The table's sequence: one more at every change of "
                                       "the table (docs/protocol.md).")
-    view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
-                                             "otherwise: its keys are the platform's and "
-                                             "the game's (docs/schemas/views/<game>.json).")
+    view: Annotated[dict[str, Any], Documented(AnyView)] = Field(
+        description="The caller's seat's view, the spectator's otherwise: one of the "
+                    "games' views (docs/schemas/views/<game>.json), told apart by "
+                    "`game_slug`.")
+
+
+def _archive_view(slug: str, view: type[View]):
+    """What an archive shows of ``slug``'s game at a step (the engine's ``archive_view``):
+    the engine's keys of the game's view, less the choices it had, plus ``revealed``."""
+    engine_keys = ("game", "seats", "options", "actor", "you", "result")
+    fields = {key: (view.model_fields[key].annotation, view.model_fields[key])
+              for key in engine_keys}
+    fields["game"] = (Literal[slug], Field(description="The game's slug."))
+    for key in GAME_KEYS[slug]:
+        if key not in ARCHIVE_DROPS:
+            fields[key] = (view.model_fields[key].annotation, view.model_fields[key])
+    fields["revealed"] = (list[list[Card] | None], Field(
+        description="By seat: the cards the rules turned face up (a showdown, a count), "
+                    "null when none."))
+    name = view.__name__.removesuffix("View") + "ArchiveView"
+    return create_model(name, __base__=Message, __doc__=f"An archive of a {slug} game.",
+                        __module__=__name__, **fields)
+
+
+ARCHIVE_VIEWS = {slug: _archive_view(slug, view) for slug, view in GAME_VIEWS.items()}
+AnyArchiveView = one_of(ARCHIVE_VIEWS.values(), "game")
 
 
 class Archive(Schema):
@@ -168,6 +216,6 @@ class Archive(Schema):
     result: dict[str, Any] | None
     log: list[LogLine] = Field(description="The log up to step (the last 60), oldest "
                                            "first.")
-    view: dict[str, Any] = Field(description="What the archive's reveal policy shows at "
-                                             "step: your seat's view, and what the rules "
-                                             "turned face up.")
+    view: Annotated[dict[str, Any], Documented(AnyArchiveView)] = Field(
+        description="What the archive's reveal policy shows at step: your seat's view, and "
+                    "what the rules turned face up; told apart by `game`.")

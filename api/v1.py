@@ -17,7 +17,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.http import Http404
 from django.utils import translation
-from ninja import NinjaAPI, Path, Query, Status
+from ninja import NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
 
@@ -68,6 +68,9 @@ api = NinjaAPI(
     ),
     urls_namespace="api-v1",
     auth=TokenAuth(),
+    # The document names the keys as they are sent: `from` in a template of
+    # legal_actions, not its Python name `from_`.
+    default_router=Router(by_alias=True),
     docs=Swagger(settings={"persistAuthorization": False}),
 )
 

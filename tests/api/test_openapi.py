@@ -2,11 +2,16 @@
 makes it (``manage.py api_openapi`` writes it again)."""
 
 import json
+import random
 
 import pytest
 from django.core.management import CommandError, call_command
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 from api.openapi import COMMITTED, document_text
+from cardgames.core import CHANCE, concrete
+from cardgames.registry import get_game
 
 
 def test_the_committed_openapi_is_the_generated_one():
@@ -67,3 +72,68 @@ def test_the_document_says_the_bounds_the_server_keeps():
     for path in ("/api/v1/tables/{table_id}/bots/{position}",
                  "/api/v1/tables/{table_id}/seats/{position}"):
         assert parameter(paths[path]["delete"], "position")["minimum"] == 0
+
+
+def without_null_defaults(value):
+    """A schema as the document gives it: ninja leaves out a ``default`` of null."""
+    if isinstance(value, dict):
+        return {k: without_null_defaults(v) for k, v in value.items()
+                if not (k == "default" and v is None)}
+    if isinstance(value, list):
+        return [without_null_defaults(v) for v in value]
+    if isinstance(value, str):
+        return value.replace("#/$defs/", "#/components/schemas/")
+    return value
+
+
+def test_a_states_view_is_one_of_the_games_socket_views():
+    schemas = document()["components"]["schemas"]
+    view = schemas["State"]["properties"]["view"]
+    docs = COMMITTED.parent / "schemas" / "views"
+
+    assert view["discriminator"]["propertyName"] == "game_slug"
+    named = {ref["$ref"].rsplit("/", 1)[1] for ref in view["oneOf"]}
+    assert len(named) == 5
+    for path in sorted(docs.glob("*.json")):
+        socket = without_null_defaults(json.loads(path.read_text(encoding="utf-8")))
+        definitions = socket.pop("$defs")
+        socket.pop("$schema")
+        assert socket["title"] in named, path.name
+        assert schemas[socket["title"]] == socket, path.name
+        for name, definition in definitions.items():
+            assert schemas[name] == definition, (path.name, name)
+
+
+def archive_views(slug, rng):
+    """The archive's view of ``slug``'s game, a seat's and a spectator's, at some steps of a
+    random game of the engine."""
+    game = get_game(slug)
+    options = game.random_options(rng)
+    state = game.new(game.seat_range(options)[0], options)
+    for step in range(120):
+        if game.actor(state) is None:
+            break
+        if step % 15 == 0:
+            yield game.archive_view(state, 0)
+            yield game.archive_view(state, None)
+        if game.actor(state) == CHANCE:
+            state = game.apply(state, game.chance_action(state, rng))
+        else:
+            state = game.apply(state, concrete(rng.choice(game.legal_actions(state)), rng))
+    yield game.archive_view(state, 0)
+
+
+@pytest.mark.parametrize("slug", ["ascenseur", "all-fours", "ramponneau", "ambigu",
+                                  "remigio"])
+def test_an_archives_view_is_one_of_the_games_archive_views(slug):
+    whole = document()
+    view = whole["components"]["schemas"]["Archive"]["properties"]["view"]
+    assert view["discriminator"]["propertyName"] == "game"
+    validator = Draft202012Validator({**view, "components": whole["components"]})
+
+    shown = 0
+    for archived in archive_views(slug, random.Random(slug)):
+        error = best_match(validator.iter_errors(json.loads(json.dumps(archived))))
+        assert error is None, (slug, error.message, list(error.absolute_path))
+        shown += 1
+    assert shown >= 3

@@ -15,7 +15,7 @@ from api.errors import ApiRefusal
 
 clock = time.time  # the windows' clock (tests hold it still)
 
-NOT_AUTHENTICATED = _("Jeton d'accès manquant, inconnu ou révoqué : envoyez "
+NOT_AUTHENTICATED = _("Jeton d'accès manquant, inconnu, révoqué ou expiré : envoyez "
                       "« Authorization: Bearer <jeton> ».")
 
 

@@ -147,3 +147,49 @@ class Archive(Schema):
     view: dict[str, Any] = Field(description="What the archive's reveal policy shows at "
                                              "step: your seat's view, and what the rules "
                                              "turned face up.")
+
+
+# ----- the account: what a program reads when it starts again --------------------------
+# GET /account (docs/api.md). Times are ISO
+# 8601 strings, as the view's ``deadline`` and ``server_time``.
+
+
+class TokenInfo(Schema):
+    name: str
+    prefix: str = Field(description="The token's first characters, as the profile lists it.")
+    scopes: list[str]
+    created_at: str
+    expires_at: str | None = Field(description="From then on the token is refused (401 "
+                                               "not_authenticated); null: no expiry.")
+
+
+class RateLimit(Schema):
+    limit: int = Field(description="Requests allowed per token and calendar minute.")
+    used: int = Field(description="Made in this minute with this token, this one included.")
+    remaining: int
+    reset_seconds: int = Field(description="Seconds until the next minute's count starts.")
+
+
+class HandsToday(Schema):
+    game: str
+    allowance: int = Field(description="Free hands a day at this game.")
+    free_left: int
+    level_ok: bool = Field(description="false: e-mail address not verified, no hand is "
+                                       "dealt.")
+
+
+class Wallet(Schema):
+    ecus: int
+    tokens: int = Field(description="Gold tokens.")
+    hand_credits: int = Field(description="Hands of packs, beyond the free ones.")
+    hands_today: list[HandsToday] = Field(description="Each game with a daily limit.")
+
+
+class AccountOut(Schema):
+    username: str
+    display_name: str = Field(description="The name other players see (the profile's "
+                                          "display name, else the username).")
+    program: bool = Field(description="The profile's « Ce compte est un programme ».")
+    token: TokenInfo = Field(description="The token of this request.")
+    rate_limit: RateLimit
+    wallet: Wallet

@@ -19,8 +19,9 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
 
 from api import errors
-from api.auth import NOT_AUTHENTICATED, TokenAuth, require_scope
+from api.auth import NOT_AUTHENTICATED, TokenAuth, rate_window, require_scope
 from api.schemas import (
+    AccountOut,
     ActIn,
     ActOut,
     Archive,
@@ -447,4 +448,38 @@ def game_archive(request, game_id: int, step: int | None = None, invitation: str
         "result": game.result,
         "log": archive.log_before(game, recent, len(recent), names)[::-1],
         "view": table.engine.archive_view(state, seen_by.seat),
+    }
+
+
+# ----- the account: what a program reads when it starts again -------------------------
+# Who it is and what it holds, the tables waiting on it, the hands that ended while it was
+# away (docs/api.md, "Coming back").
+
+
+def _iso(moment) -> str | None:
+    """A time as the view gives its ``deadline`` and ``server_time``."""
+    return moment.isoformat() if moment is not None else None
+
+
+@api.get("/account", response={200: AccountOut, **REFUSED}, tags=["account"])
+def account(request):
+    """Who the token's player is, this token's scopes and expiry, where it stands in this
+    minute's rate limit (this request counted), and the player's purse."""
+    user, token = request.user, request.auth
+    purse = economy.purse(user)
+    rate = rate_window(token)
+    return {
+        "username": user.username,
+        "display_name": user.public_name,
+        "program": user.is_bot_account,
+        "token": {"name": token.name, "prefix": token.prefix, "scopes": token.scopes or [],
+                  "created_at": _iso(token.created_at), "expires_at": _iso(token.expires_at)},
+        "rate_limit": {"limit": rate.limit, "used": rate.used, "remaining": rate.remaining,
+                       "reset_seconds": rate.reset_seconds},
+        "wallet": {
+            "ecus": purse.ecus, "tokens": purse.tokens, "hand_credits": purse.hand_credits,
+            "hands_today": [{"game": h.game_slug, "allowance": h.allowance,
+                             "free_left": h.free_left, "level_ok": h.level_ok}
+                            for h in purse.hands_today],
+        },
     }

@@ -150,7 +150,7 @@ class Archive(Schema):
 
 
 # ----- the account: what a program reads when it starts again --------------------------
-# GET /account (docs/api.md). Times are ISO
+# GET /account, GET /account/tables (docs/api.md). Times are ISO
 # 8601 strings, as the view's ``deadline`` and ``server_time``.
 
 
@@ -193,3 +193,37 @@ class AccountOut(Schema):
     token: TokenInfo = Field(description="The token of this request.")
     rate_limit: RateLimit
     wallet: Wallet
+
+
+class MyTable(Schema):
+    id: int
+    game: str = Field(description="The game's slug.")
+    name: str
+    status: Literal["waiting", "playing", "finished"] = Field(
+        description="The table's; finished: listed while its rematch is open, or for 24 "
+                    "hours.")
+    visibility: Literal["public", "unlisted"]
+    pace: Literal["live", "correspondence"]
+    move_seconds: int
+    seat_count: int
+    practice: bool
+    chips: bool = Field(description="Played for écus (caves, cash-out).")
+    host: bool = Field(description="You opened it (its owner).")
+    you: int | None = Field(description="Your place; null: you own it without sitting.")
+    sitting_out: bool = Field(description="A bot plays your seat (left or absent): "
+                                          "POST /come-back.")
+    game_id: int | None = Field(description="The current or last game (hand); null before "
+                                            "the first deal.")
+    game_number: int
+    game_status: Literal["playing", "finished"] | None
+    actor: int | None = Field(description="The place to act in that game; null: nobody.")
+    your_turn: bool
+    deadline: str | None = Field(description="When the actor's time runs out, as the "
+                                             "view's deadline (null: no clock running).")
+    sequence: int = Field(description="The table's sequence (docs/protocol.md).")
+    rematch_table_id: int | None = Field(description="A finished table's open rematch.")
+
+
+class MyTables(Schema):
+    server_time: str = Field(description="The server's clock: compare deadlines with it.")
+    tables: list[MyTable]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 import uuid
+from typing import Literal
 
 from django.core.signals import got_request_exception
 from django.http import Http404
-from django.utils import translation
+from django.utils import timezone, translation
 from ninja import NinjaAPI, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
@@ -31,6 +32,7 @@ from api.schemas import (
     Error,
     GameOut,
     JoinIn,
+    MyTables,
     State,
     TableIn,
     TableOut,
@@ -483,3 +485,42 @@ def account(request):
                             for h in purse.hands_today],
         },
     }
+
+
+def _my_table(table, user) -> dict:
+    game = table.latest
+    return {
+        "id": table.pk,
+        "game": table.game_slug,
+        "name": table.name,
+        "status": table.status,
+        "visibility": table.visibility,
+        "pace": table.pace,
+        "move_seconds": table.move_seconds,
+        "seat_count": table.seat_count,
+        "practice": table.practice,
+        "chips": economy.is_chip_table(table),
+        "host": table.owner_id == user.pk,
+        "you": table.you,
+        "sitting_out": table.sitting_out,
+        "game_id": game.pk if game else None,
+        "game_number": game.number if game else 0,
+        "game_status": game.status if game else None,
+        "actor": game.actor if game and game.status == Game.Status.PLAYING else None,
+        "your_turn": table.your_turn,
+        "deadline": _iso(game.deadline) if game else None,
+        "sequence": table.sequence,
+        "rematch_table_id": table.rematch_id,
+    }
+
+
+@api.get("/account/tables", response={200: MyTables, **REFUSED}, tags=["account"])
+def account_tables(request, turn: Literal["", "mine"] = ""):
+    """The tables you sit at or own, waiting or playing, and the finished ones where you
+    sat whose rematch is open or that finished in the last 24 hours; ``?turn=mine``: only
+    those waiting on your move. Your turns first, then by deadline."""
+    tables = queries.tables_of(request.user)
+    if turn == "mine":
+        tables = [table for table in tables if table.your_turn]
+    return {"server_time": _iso(timezone.now()),
+            "tables": [_my_table(table, request.user) for table in tables]}

@@ -2,9 +2,11 @@
 the tables waiting on it (GET /account/tables), the hands that ended while it was away
 (GET /tables/{id}/games)."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.tokens import do_create_token
@@ -12,11 +14,21 @@ from economy import ledger
 from economy.chips import caves
 from economy.interface import purse
 from economy.models import Currency
-from play.actions import do_act, do_create_table
+from play.actions import do_act, do_add_bot, do_create_table, do_join, do_leave, do_resign
+from play.actions.rematch import do_rematch
 from play.models import Game, Table
+from play.presentation.view import view_for
 from tests.api.conftest import ApiClient
 
 pytestmark = pytest.mark.django_db
+
+
+def running_table(host, guest):
+    """Ascenseur at three, ``host`` at 0, ``guest`` at 1, a bot at 2: seat 1 bids first."""
+    table = do_create_table(host, "ascenseur", seat_count=3)
+    do_join(table, guest)
+    do_add_bot(table, host)
+    return Table.objects.get(pk=table.pk)
 
 
 def chip_table(alice, bob, **options):
@@ -93,3 +105,97 @@ def test_hands_left_today_go_down_as_hands_are_dealt(alice, bob, api_as):
     after = {h["game"]: h["free_left"]
              for h in api_as(alice).get("/account").json()["wallet"]["hands_today"]}
     assert after["ramponneau"] == before["ramponneau"] - 3
+
+
+# ----- GET /account/tables --------------------------------------------------------------
+
+
+def listed(api, **params):
+    return {t["id"]: t for t in api.get("/account/tables", **params).json()["tables"]}
+
+
+def test_my_tables_are_those_i_sit_at_or_own_and_no_others(alice, bob, charlie, api_as):
+    mine = do_create_table(alice, "ascenseur", seat_count=3)
+    joined = running_table(bob, alice)
+    left_by_me = do_create_table(alice, "ascenseur", seat_count=4)
+    do_join(left_by_me, bob)
+    do_leave(left_by_me, alice)  # still alice's, bob waits there
+    do_create_table(charlie, "ascenseur", seat_count=3)
+    closed = do_create_table(alice, "ascenseur", seat_count=3)
+    do_leave(closed, alice)
+
+    tables = listed(api_as(alice))
+
+    assert set(tables) == {mine.pk, joined.pk, left_by_me.pk}
+    assert (tables[mine.pk]["you"], tables[mine.pk]["host"]) == (0, True)
+    assert (tables[joined.pk]["you"], tables[joined.pk]["host"]) == (1, False)
+    assert (tables[left_by_me.pk]["you"], tables[left_by_me.pk]["host"]) == (None, True)
+    assert tables[joined.pk]["status"] == "playing"
+    assert tables[joined.pk]["game_id"] == joined.current_game().pk
+    assert tables[mine.pk]["game_id"] is None and tables[mine.pk]["status"] == "waiting"
+
+
+def test_turn_mine_lists_only_the_tables_waiting_on_me(alice, bob, api_as):
+    my_turn = running_table(bob, alice)  # alice at 1: she bids first
+    their_turn = running_table(alice, bob)  # bob at 1 bids first
+    do_create_table(alice, "ascenseur", seat_count=3)  # no game yet
+    api = api_as(alice)
+
+    everything = listed(api)
+    waiting_on_me = listed(api, turn="mine")
+
+    assert set(waiting_on_me) == {my_turn.pk}
+    assert waiting_on_me[my_turn.pk]["your_turn"] is True
+    assert waiting_on_me[my_turn.pk]["actor"] == 1
+    assert everything[their_turn.pk]["your_turn"] is False
+    assert everything[their_turn.pk]["actor"] == 1
+    assert next(iter(everything)) == my_turn.pk  # my turns first
+
+
+def test_my_tables_give_the_deadline_as_the_view_does(alice, bob, api_as):
+    table = running_table(bob, alice)
+
+    body = api_as(alice).get("/account/tables").json()
+
+    game = table.current_game()
+    assert game.deadline is not None
+    assert body["tables"][0]["deadline"] == view_for(game, alice)["deadline"]
+    assert body["tables"][0]["sequence"] == Table.objects.get(pk=table.pk).sequence
+    assert abs(datetime.fromisoformat(body["server_time"]) - timezone.now()) < timedelta(
+        seconds=5)
+
+
+def test_a_finished_table_stays_a_day_then_only_while_its_rematch_is_open(alice, bob,
+                                                                          api_as):
+    table = running_table(alice, bob)
+    game = do_resign(table, alice)
+    api = api_as(bob)
+    finished = listed(api)[table.pk]
+    assert finished["status"] == "finished" and finished["game_status"] == "finished"
+    assert finished["actor"] is None and finished["rematch_table_id"] is None
+
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - timedelta(hours=25))
+    assert table.pk not in listed(api)
+
+    rematch = do_rematch(table, alice)
+    assert listed(api)[table.pk]["rematch_table_id"] == rematch.pk
+
+
+def test_listing_my_tables_costs_the_same_queries_for_two_tables_or_six(alice, bob, api_as):
+    api = api_as(alice)
+    api.get("/account/tables")  # the token's first use is written down once
+
+    def queries_for_the_list():
+        with CaptureQueriesContext(connection) as context:
+            assert api.get("/account/tables").status_code == 200
+        return len(context)
+
+    running_table(bob, alice)
+    do_create_table(alice, "ascenseur", seat_count=3)
+    few = queries_for_the_list()
+    for _ in range(2):
+        running_table(bob, alice)
+        running_table(alice, bob)
+    assert len(listed(api)) == 6
+
+    assert queries_for_the_list() == few

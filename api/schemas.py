@@ -97,7 +97,13 @@ class CaveIn(Schema):
 
 
 class CashOutOut(Schema):
-    paid: int | None = Field(description="Écus paid now; null: paid when the hand ends.")
+    paid: int | None = Field(description="Écus paid now; null: pending, paid when the hand "
+                                         "game_id ends.")
+    pending: bool = Field(description="You are dealt in the hand being played: your chips "
+                                      "are paid when it ends, and you are dealt no more.")
+    game_id: int | None = Field(description="The hand whose end pays you (pending only): "
+                                            "it shows finished in GET /tables/{id}/games "
+                                            "once paid.")
 
 
 class ActIn(Schema):
@@ -129,6 +135,29 @@ class State(Schema):
     view: dict[str, Any] = Field(description="The caller's seat's view, the spectator's "
                                              "otherwise: its keys are the platform's and "
                                              "the game's (docs/schemas/views/<game>.json).")
+
+
+class TableGame(Schema):
+    game_id: int
+    number: int = Field(description="Its number at the table (at a cash table, the hand's).")
+    status: Literal["playing", "finished"]
+    ending: Literal["", "resigned", "aborted"] = Field(
+        description="How it ended: played out (\"\"), resigned or aborted.")
+    started_at: str
+    finished_at: str | None
+    you: int | None = Field(description="Your place in it; null: you were not dealt in.")
+    result: dict[str, Any] | None = Field(description="As its archive gives it; null while "
+                                                      "it is played, or aborted.")
+    archive: str | None = Field(description="Its archive once finished, "
+                                            "/api/v1/archives/{game_id} (with ?invitation= "
+                                            "as for the table); null while it is played.")
+
+
+class TableGames(Schema):
+    table_id: int
+    games: list[TableGame] = Field(description="Newest first.")
+    more: bool = Field(description="Older games match beyond these: ask again with "
+                                   "before=<the last game_id>.")
 
 
 class Archive(Schema):
@@ -222,6 +251,9 @@ class MyTable(Schema):
                                              "view's deadline (null: no clock running).")
     sequence: int = Field(description="The table's sequence (docs/protocol.md).")
     rematch_table_id: int | None = Field(description="A finished table's open rematch.")
+    invitation: str | None = Field(description="The table's invitation token, as its "
+                                               "summary gives it to its owner and players: "
+                                               "?invitation= to watch it unseated.")
 
 
 class MyTables(Schema):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Literal
+from typing import Annotated, Literal
 
 from django.core.signals import got_request_exception
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone, translation
-from ninja import NinjaAPI, Status
+from ninja import Field, NinjaAPI, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
 
@@ -34,6 +35,7 @@ from api.schemas import (
     JoinIn,
     MyTables,
     State,
+    TableGames,
     TableIn,
     TableOut,
 )
@@ -339,9 +341,11 @@ def cave_in(request, table_id: int, body: CaveIn):
 @api.post("/tables/{table_id}/cash-out", response={200: CashOutOut, **REFUSED},
           tags=["chips"])
 def cash_out(request, table_id: int):
-    """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``)."""
+    """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``):
+    what was paid, or, while you are dealt in a hand, that you are paid when it ends."""
     require_scope(request, TABLES)
-    return {"paid": economy.cash_out(_watched_table(request, table_id), request.user)}
+    done = economy.cash_out(_watched_table(request, table_id), request.user)
+    return {"paid": done.paid, "pending": done.pending, "game_id": done.game_id}
 
 
 # ----- playing ------------------------------------------------------------------------
@@ -453,6 +457,49 @@ def game_archive(request, game_id: int, step: int | None = None, invitation: str
     }
 
 
+def _table_game(game) -> dict:
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "game_id": game.pk,
+        "number": game.number,
+        "status": game.status,
+        "ending": game.ending,
+        "started_at": _iso(game.started_at),
+        "finished_at": _iso(game.finished_at),
+        "you": game.you,
+        "result": game.result if finished else None,
+        "archive": reverse("api-v1:game_archive", kwargs={"game_id": game.pk})
+        if finished else None,
+    }
+
+
+# GET /tables/{id}/games's query: a value out of bounds is 400 bad_request.
+GamesSince = Annotated[int, Field(ge=0, description="Only games with a greater id: the "
+                                                    "last game_id you saw (0: all).")]
+GamesBefore = Annotated[int | None, Field(description="Only games with a smaller id: the "
+                                                      "last game_id of the previous page.")]
+GamesLimit = Annotated[int, Field(ge=1, le=queries.GAMES_PAGE_MAX,
+                                  description="At most this many games.")]
+
+
+@api.get("/tables/{table_id}/games", response={200: TableGames, **REFUSED},
+         tags=["archives"])
+def table_games(request, table_id: int, since: GamesSince = 0, before: GamesBefore = None,
+                limit: GamesLimit = queries.GAMES_PAGE, invitation: str = ""):
+    """The table's games (at a cash table, its hands) with an id above ``since``, newest
+    first, ``limit`` at most (``more``: older ones beyond, ask with ``before``), each with
+    its result and archive. Whoever may watch the table gets them all; a former player the
+    games they were dealt in."""
+    table = _table(table_id)
+    may_watch = queries.can_watch(table, request.user, invitation)
+    if not may_watch and not queries.was_dealt_in(table, request.user):
+        raise errors.no_table()
+    games, more = queries.games_at(table, request.user, every_game=may_watch, since=since,
+                                   before=before, limit=limit)
+    return {"table_id": table.pk, "games": [_table_game(game) for game in games],
+            "more": more}
+
+
 # ----- the account: what a program reads when it starts again -------------------------
 # Who it is and what it holds, the tables waiting on it, the hands that ended while it was
 # away (docs/api.md, "Coming back").
@@ -511,6 +558,7 @@ def _my_table(table, user) -> dict:
         "deadline": _iso(game.deadline) if game else None,
         "sequence": table.sequence,
         "rematch_table_id": table.rematch_id,
+        "invitation": table.invite_token or None,
     }
 
 

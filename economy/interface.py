@@ -23,11 +23,13 @@ from dataclasses import dataclass
 
 from economy import collusion, contests, games, hands, ledger
 from economy.chips import caves, deals, standings, taverns, waiting
+from economy.chips.caves import CashOut
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
 from economy.hands import NoHandLeft
 
 __all__ = [
+    "CashOut",
     "EconomyError",
     "HandsToday",
     "NoHandLeft",
@@ -168,8 +170,8 @@ def cave_in(table, user, amount, *, request_key: str, post_now=False, may_sit=Fa
                          may_sit=may_sit)
 
 
-def cash_out(table, user) -> int | None:
-    """« Ramasser ses gains »: the écus paid now, or None when paid at the hand's end."""
+def cash_out(table, user) -> CashOut:
+    """« Ramasser ses gains »: the écus paid now, or the hand at whose end they are paid."""
     return caves.do_cash_out(table, user)
 
 

@@ -518,3 +518,35 @@ def tables_of(user, now=None) -> list[Table]:
                                t.latest.deadline if t.latest and t.latest.deadline else far,
                                -t.pk))
     return tables
+
+
+# ----- a table's games, for a program that missed some (the API's GET /tables/{id}/games) -
+
+# A page of games: a cash table deals hundreds of hands a day.
+GAMES_PAGE = 50
+GAMES_PAGE_MAX = 100
+
+
+def games_at(table, user, *, every_game: bool, since: int = 0, before: int | None = None,
+             limit: int = GAMES_PAGE) -> tuple[list[Game], bool]:
+    """The games of ``table`` with an id above ``since`` (and below ``before``), newest
+    first, at most ``limit``, and whether older ones match beyond them; each with ``you``
+    (``user``'s place in it, None when they were not dealt in). ``every_game``: the user
+    may watch the table; otherwise only the games they were dealt in (a former player's,
+    as the archives open them to their participants). One query, without the states."""
+    you = Participant.objects.filter(game=OuterRef("pk"), user=user).values("position")[:1]
+    games = (Game.objects.filter(table=table, pk__gt=since)
+             .only("pk", "table_id", "number", "status", "ending", "started_at",
+                   "finished_at", "result")
+             .annotate(you=Subquery(you)))
+    if before is not None:
+        games = games.filter(pk__lt=before)
+    if not every_game:
+        games = games.filter(you__isnull=False)
+    found = list(games.order_by("-pk")[:limit + 1])
+    return found[:limit], len(found) > limit
+
+
+def was_dealt_in(table, user) -> bool:
+    """Whether ``user`` was dealt in a game of ``table`` (seated then, gone or not)."""
+    return Participant.objects.filter(game__table=table, user=user).exists()

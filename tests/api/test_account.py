@@ -5,6 +5,7 @@ the tables waiting on it (GET /account/tables), the hands that ended while it wa
 from datetime import datetime, timedelta
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -31,12 +32,12 @@ def running_table(host, guest):
     return Table.objects.get(pk=table.pk)
 
 
-def chip_table(alice, bob, **options):
+def chip_table(alice, bob, visibility="public", **options):
     """Ramponneau for écus, nobody's, alice and bob caved: the first hand is dealt."""
-    table = do_create_table(None, "ramponneau", seat_count=3,
+    table = do_create_table(None, "ramponneau", seat_count=3, visibility=visibility,
                             options={"small_blind": 1, "big_blind": 2, **options})
-    caves.do_cave(table, alice, 100, request_key="a")
-    caves.do_cave(table, bob, 100, request_key="b")
+    caves.do_cave(table, alice, 100, request_key="a", may_sit=True)
+    caves.do_cave(table, bob, 100, request_key="b", may_sit=True)
     return Table.objects.get(pk=table.pk)
 
 
@@ -117,7 +118,7 @@ def listed(api, **params):
 def test_my_tables_are_those_i_sit_at_or_own_and_no_others(alice, bob, charlie, api_as):
     mine = do_create_table(alice, "ascenseur", seat_count=3)
     joined = running_table(bob, alice)
-    left_by_me = do_create_table(alice, "ascenseur", seat_count=4)
+    left_by_me = do_create_table(alice, "ascenseur", seat_count=4, visibility="unlisted")
     do_join(left_by_me, bob)
     do_leave(left_by_me, alice)  # still alice's, bob waits there
     do_create_table(charlie, "ascenseur", seat_count=3)
@@ -130,6 +131,9 @@ def test_my_tables_are_those_i_sit_at_or_own_and_no_others(alice, bob, charlie, 
     assert (tables[mine.pk]["you"], tables[mine.pk]["host"]) == (0, True)
     assert (tables[joined.pk]["you"], tables[joined.pk]["host"]) == (1, False)
     assert (tables[left_by_me.pk]["you"], tables[left_by_me.pk]["host"]) == (None, True)
+    invitation = tables[left_by_me.pk]["invitation"]
+    assert api_as(alice).get(f"/tables/{left_by_me.pk}", invitation=invitation).json()[
+        "view"]["you"] is None  # she watches the table she left
     assert tables[joined.pk]["status"] == "playing"
     assert tables[joined.pk]["game_id"] == joined.current_game().pk
     assert tables[mine.pk]["game_id"] is None and tables[mine.pk]["status"] == "waiting"
@@ -199,3 +203,114 @@ def test_listing_my_tables_costs_the_same_queries_for_two_tables_or_six(alice, b
     assert len(listed(api)) == 6
 
     assert queries_for_the_list() == few
+
+
+# ----- GET /tables/{id}/games -----------------------------------------------------------
+
+
+def games(api, table, **params):
+    response = api.get(f"/tables/{table.pk}/games", **params)
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def test_games_since_are_the_hands_after_it_newest_first_and_no_other_tables(alice, bob,
+                                                                             charlie,
+                                                                             api_as):
+    table = chip_table(alice, bob)
+    fold_hands(table, 1)
+    running_table(charlie, bob)  # a game of another table, its id between this table's
+    hands = fold_hands(table, 2)  # three finished, the fourth dealt
+    api = api_as(alice)
+
+    body = games(api, table, since=hands[0].pk)
+
+    assert [g["game_id"] for g in body["games"]] == [h.pk for h in hands[:0:-1]]
+    assert body["more"] is False
+    dealt, last_over = body["games"][0], body["games"][1]
+    assert (dealt["status"], dealt["result"], dealt["archive"]) == ("playing", None, None)
+    assert last_over["status"] == "finished" and last_over["number"] == 3
+    assert last_over["result"] == Game.objects.get(pk=last_over["game_id"]).result
+    assert last_over["you"] == table.seats.get(user=alice).position
+    archive = api.client.get(last_over["archive"], headers=api.headers)
+    assert archive.status_code == 200 and archive.json()["game_id"] == last_over["game_id"]
+
+
+def test_a_page_of_games_says_more_and_before_fetches_the_older_ones(alice, bob, api_as):
+    table = chip_table(alice, bob)
+    hands = fold_hands(table, 3)
+    api = api_as(bob)
+
+    first = games(api, table, limit=3)
+    rest = games(api, table, limit=3, before=first["games"][-1]["game_id"])
+
+    assert [g["game_id"] for g in first["games"]] == [h.pk for h in hands[:0:-1]]
+    assert first["more"] is True
+    assert [g["game_id"] for g in rest["games"]] == [hands[0].pk]
+    assert rest["more"] is False
+
+
+@pytest.mark.parametrize("params", [{"limit": 0}, {"limit": 101}, {"since": -1}])
+def test_games_out_of_bounds_are_a_bad_request(alice, api_as, params):
+    table = do_create_table(alice, "ascenseur", seat_count=3)
+
+    response = api_as(alice).get(f"/tables/{table.pk}/games", **params)
+
+    assert response.status_code == 400 and response.json()["code"] == "bad_request"
+
+
+def test_an_outsider_of_an_unlisted_table_gets_its_games_only_with_the_invitation(
+        alice, bob, charlie, api_as):
+    table = chip_table(alice, bob, visibility="unlisted")
+    hands = fold_hands(table, 1)
+    api = api_as(charlie)
+
+    refused = api.get(f"/tables/{table.pk}/games")
+    invited = games(api, table, invitation=table.invite_token)
+
+    assert refused.status_code == api.get(f"/tables/{table.pk}").status_code == 404
+    assert refused.json()["code"] == "not_found"
+    assert [g["game_id"] for g in invited["games"]] == [h.pk for h in reversed(hands)]
+    assert {g["you"] for g in invited["games"]} == {None}
+
+
+def test_a_former_player_reads_the_games_they_were_dealt_in_and_no_later_one(alice, bob,
+                                                                            charlie,
+                                                                            api_as):
+    table = chip_table(alice, bob, visibility="unlisted")
+    fold_hands(table, 1)
+    api = api_as(alice)
+    assert api.post(f"/tables/{table.pk}/cash-out").json()["pending"] is True
+    played = fold_hands(table, 1)  # alice's last hand ends: she is paid and gone
+    EmailAddress.objects.filter(user=charlie).update(verified=True)
+    ledger.post(charlie, Currency.ECUS, 500, reason="adjustment", key="c")
+    caves.do_cave(table, charlie, 100, request_key="c", may_sit=True)  # bob and charlie's
+    later = table.current_game()
+
+    body = games(api, table)
+
+    assert api.get(f"/tables/{table.pk}").status_code == 404
+    assert [g["game_id"] for g in body["games"]] == [h.pk for h in reversed(played)]
+    assert later.pk not in [g["game_id"] for g in body["games"]]
+    archive = api.client.get(body["games"][0]["archive"], headers=api.headers)
+    assert archive.status_code == 200 and archive.json()["you"] is not None
+
+
+# ----- POST /tables/{id}/cash-out -------------------------------------------------------
+
+
+def test_a_cash_out_during_a_hand_names_the_hand_whose_end_pays_it(alice, bob, api_as):
+    table = chip_table(alice, bob)
+    hand = table.current_game()
+    before = ledger.balance(alice, Currency.ECUS)
+    api = api_as(alice)
+
+    pending = api.post(f"/tables/{table.pk}/cash-out").json()
+    assert pending == {"paid": None, "pending": True, "game_id": hand.pk}
+    assert ledger.balance(alice, Currency.ECUS) == before
+
+    fold_hands(table, 1)
+
+    ended = games(api, table, since=hand.pk - 1)["games"]
+    assert [(g["game_id"], g["status"]) for g in ended] == [(hand.pk, "finished")]
+    assert ledger.balance(alice, Currency.ECUS) > before

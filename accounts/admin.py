@@ -29,10 +29,10 @@ class ApiTokenAdmin(admin.ModelAdmin):
     """Tokens can be seen and revoked (set ``revoked_at``), never read: only a hash is kept."""
 
     list_display = ["name", "user", "prefix", "scopes", "created_at", "last_used_at",
-                    "revoked_at"]
+                    "expires_at", "revoked_at"]
     list_filter = ["revoked_at"]
     search_fields = ["name", "user__username", "prefix"]
-    readonly_fields = ["user", "prefix", "scopes", "created_at", "last_used_at"]
+    readonly_fields = ["user", "prefix", "scopes", "created_at", "last_used_at", "expires_at"]
     exclude = ["digest"]
 
     def has_add_permission(self, request):

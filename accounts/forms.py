@@ -1,6 +1,7 @@
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from allauth.core import context as allauth_context
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts import origins
@@ -29,6 +30,19 @@ class TokenForm(forms.Form):
                            help_text=_("Pour le reconnaître : « mon robot d'Ascenseur »."))
     scopes = forms.MultipleChoiceField(label=_("Droits"), choices=ApiToken.Scope.choices,
                                        widget=forms.CheckboxSelectMultiple, required=False)
+    expires_on = forms.DateField(
+        label=_("Expire le"), required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("Facultatif : à partir de ce jour (0 h, heure de Paris), le jeton est "
+                    "refusé comme un jeton révoqué. Laissé vide, il n'expire pas."),
+    )
+
+    def clean_expires_on(self):
+        day = self.cleaned_data.get("expires_on")
+        if day is not None and day <= timezone.localdate():
+            raise forms.ValidationError(_("Choisissez une date d'expiration à venir."),
+                                        code="past")
+        return day
 
 
 class SignupForm(AllauthSignupForm):

@@ -1,5 +1,6 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -98,6 +99,8 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(_("dernier usage"), null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # Chosen at creation (optional): from then on the token is refused as a revoked one.
+    expires_at = models.DateTimeField(_("expire le"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -107,7 +110,11 @@ class ApiToken(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.revoked_at is None
+        """Neither revoked nor expired."""
+        return self.revoked_at is None and not self.expired()
+
+    def expired(self, now=None) -> bool:
+        return self.expires_at is not None and self.expires_at <= (now or timezone.now())
 
     def allows(self, scope: str) -> bool:
         return scope in (self.scopes or [])

@@ -3,9 +3,11 @@
 A program opening a table's socket authenticates with ``Authorization: Bearer <token>``
 on the handshake, or, where it cannot set headers (a browser's ``WebSocket``), with the
 subprotocol ``taverne.bearer.<token>``, which the server then accepts. Never in the URL:
-addresses end up in logs. A token that is unknown or revoked leaves the socket
+addresses end up in logs. A token that is unknown, revoked or expired leaves the socket
 unauthenticated (the consumer answers ``not_authenticated`` and closes, 4401), even when
-a session cookie came along: the token was meant.
+a session cookie came along: the token was meant. A socket open with a token that is
+revoked or expires later is closed the same way by its periodic re-check
+(play/socket/watch.py).
 """
 
 from __future__ import annotations

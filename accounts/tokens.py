@@ -10,6 +10,10 @@ Scopes say what a token may change (reading what its player may see needs none):
 - ``play``: act at the player's tables (moves, resign, abort, come back);
 - ``tables``: create, join and leave tables, add or remove bots, rematches, caves and
   cash-outs at tables played for écus.
+
+A token may be given an expiry date when it is made: from that day on (0 h, the site's
+time zone) it is refused exactly as a revoked one is, on the API and on the table socket
+(an open socket is closed at its next re-check, play/socket/watch.py).
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, datetime, time, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -49,8 +54,20 @@ def digest_of(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def do_create_token(user, name: str, scopes) -> NewToken:
-    """A new token for ``user``; the secret is in the answer, and nowhere else."""
+def expiry_on(day: date) -> datetime:
+    """When a token chosen to expire on ``day`` stops working: that day's start, in the
+    site's time zone."""
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def usable(now=None) -> Q:
+    """The tokens that may be used now: neither revoked nor expired."""
+    return Q(revoked_at=None) & (Q(expires_at=None) | Q(expires_at__gt=now or timezone.now()))
+
+
+def do_create_token(user, name: str, scopes, expires_at: datetime | None = None) -> NewToken:
+    """A new token for ``user`` (refused from ``expires_at`` on, when given); the secret
+    is in the answer, and nowhere else."""
     if getattr(user, "is_guest", False):
         raise TokenRefusal("account_required", _("Créez un compte pour avoir des jetons "
                                                  "d'accès."))
@@ -61,15 +78,18 @@ def do_create_token(user, name: str, scopes) -> NewToken:
     if any(scope not in SCOPES for scope in scopes):
         raise TokenRefusal("bad_options", _("Droit inconnu : choisissez « play » ou "
                                             "« tables »."))
+    if expires_at is not None and expires_at <= timezone.now():
+        raise TokenRefusal("bad_options", _("Choisissez une date d'expiration à venir."))
     secret = PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()  # one count at a time
-        if ApiToken.objects.filter(user=user, revoked_at=None).count() >= MAX_TOKENS:
+        if ApiToken.objects.filter(usable(), user=user).count() >= MAX_TOKENS:
             raise TokenRefusal("too_many_tokens",
                                _("Vous avez déjà %(count)s jetons : révoquez-en un d'abord."),
                                count=MAX_TOKENS)
         token = ApiToken.objects.create(user=user, name=name, prefix=secret[:SHOWN_CHARACTERS],
-                                        digest=digest_of(secret), scopes=scopes)
+                                        digest=digest_of(secret), scopes=scopes,
+                                        expires_at=expires_at)
     return NewToken(token=token, secret=secret)
 
 
@@ -86,14 +106,15 @@ def do_revoke_token(user, token_id) -> ApiToken:
 
 
 def authenticate(secret: str) -> ApiToken | None:
-    """The active token of that secret, its user loaded, or None. Notes when it was used."""
+    """The usable token of that secret (neither revoked nor expired), its user loaded, or
+    None. Notes when it was used."""
     if not secret or not secret.startswith(PREFIX) or len(secret) > 100:
         return None
+    now = timezone.now()
     token = (ApiToken.objects.select_related("user")
-             .filter(digest=digest_of(secret), revoked_at=None).first())
+             .filter(usable(now), digest=digest_of(secret)).first())
     if token is None or not token.user.is_active or token.user.is_guest:
         return None
-    now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at >= LAST_USED_EVERY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
@@ -109,4 +130,15 @@ def bearer_secret(header: str | bytes | None) -> str:
 
 
 def active_tokens(user):
-    return ApiToken.objects.filter(user=user, revoked_at=None)
+    """``user``'s tokens neither revoked nor expired (the profile lists them)."""
+    return ApiToken.objects.filter(usable(), user=user)
+
+
+def still_usable(token_ids) -> set[int]:
+    """Which of these tokens may still be used (neither revoked nor expired, their
+    player's account active): one query, for the sockets opened with them."""
+    if not token_ids:
+        return set()
+    return set(ApiToken.objects.filter(usable(), pk__in=list(token_ids),
+                                       user__is_active=True)
+               .values_list("pk", flat=True))

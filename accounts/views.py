@@ -45,9 +45,12 @@ def create_token(request):
     form = ProfileForm(instance=request.user)
     if not token_form.is_valid():
         return _page(request, form, token_form, status=400)
+    expires_on = token_form.cleaned_data["expires_on"]
     try:
-        new = tokens.do_create_token(request.user, token_form.cleaned_data["name"],
-                                     token_form.cleaned_data["scopes"])
+        new = tokens.do_create_token(
+            request.user, token_form.cleaned_data["name"], token_form.cleaned_data["scopes"],
+            expires_at=tokens.expiry_on(expires_on) if expires_on else None,
+        )
     except tokens.TokenRefusal as refusal:
         token_form.add_error(None, refusal.message())
         return _page(request, form, token_form, status=400)

@@ -4,6 +4,7 @@ scopes, and how often it may call (per token, a fixed window of a minute in the 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -15,7 +16,7 @@ from api.errors import ApiRefusal
 
 clock = time.time  # the windows' clock (tests hold it still)
 
-NOT_AUTHENTICATED = _("Jeton d'accès manquant, inconnu ou révoqué : envoyez "
+NOT_AUTHENTICATED = _("Jeton d'accès manquant, inconnu, révoqué ou expiré : envoyez "
                       "« Authorization: Bearer <jeton> ».")
 
 
@@ -35,13 +36,22 @@ class TokenAuth(HttpBearer):
         return api_token
 
 
+def _window_key(api_token, now: float) -> str:
+    """The cache key counting the token's requests in the calendar minute of ``now``."""
+    return f"api-rate:{api_token.pk}:{int(now // 60)}"
+
+
+def _seconds_left(now: float) -> int:
+    """Seconds until the next minute's window (at least 1)."""
+    return max(1, int(60 - now % 60))
+
+
 def check_rate(api_token) -> None:
     """At most ``API_REQUESTS_PER_MINUTE`` requests per token and minute; 429 beyond, with
     the seconds until the next minute (``retry_after``)."""
     limit = settings.API_REQUESTS_PER_MINUTE
     now = clock()
-    window = int(now // 60)
-    key = f"api-rate:{api_token.pk}:{window}"
+    key = _window_key(api_token, now)
     cache.add(key, 0, timeout=120)
     try:
         count = cache.incr(key)
@@ -53,10 +63,30 @@ def check_rate(api_token) -> None:
             "rate_limited",
             _("Trop de requêtes : %(limit)s par minute et par jeton. Réessayez dans "
               "%(seconds)s s."),
-            retry_after=max(1, int(60 - now % 60)),
+            retry_after=_seconds_left(now),
             limit=limit,
-            seconds=max(1, int(60 - now % 60)),
+            seconds=_seconds_left(now),
         )
+
+
+@dataclass(frozen=True)
+class RateWindow:
+    """Where a token stands in this minute's window."""
+
+    limit: int  # requests allowed per minute
+    used: int  # made in this minute, the request asking included
+    remaining: int
+    reset_seconds: int  # until the next minute's window starts afresh
+
+
+def rate_window(api_token) -> RateWindow:
+    """The token's figures in the current window (read from the counter ``check_rate``
+    keeps; nothing counted here)."""
+    limit = settings.API_REQUESTS_PER_MINUTE
+    now = clock()
+    used = cache.get(_window_key(api_token, now)) or 0
+    return RateWindow(limit=limit, used=used, remaining=max(0, limit - used),
+                      reset_seconds=_seconds_left(now))
 
 
 def require_scope(request, scope: str) -> None:

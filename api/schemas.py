@@ -146,7 +146,13 @@ class CaveIn(Input):
 
 
 class CashOutOut(Schema):
-    paid: int | None = Field(description="Écus paid now; null: paid when the hand ends.")
+    paid: int | None = Field(description="Écus paid now; null: pending, paid when the hand "
+                                         "game_id ends.")
+    pending: bool = Field(description="You are dealt in the hand being played: your chips "
+                                      "are paid when it ends, and you are dealt no more.")
+    game_id: int | None = Field(description="The hand whose end pays you (pending only): "
+                                            "it shows finished in GET /tables/{id}/games "
+                                            "once paid.")
 
 
 class ActIn(Input):
@@ -203,6 +209,29 @@ ARCHIVE_VIEWS = {slug: _archive_view(slug, view) for slug, view in GAME_VIEWS.it
 AnyArchiveView = one_of(ARCHIVE_VIEWS.values(), "game")
 
 
+class TableGame(Schema):
+    game_id: int
+    number: int = Field(description="Its number at the table (at a cash table, the hand's).")
+    status: Literal["playing", "finished"]
+    ending: Literal["", "resigned", "aborted"] = Field(
+        description="How it ended: played out (\"\"), resigned or aborted.")
+    started_at: str
+    finished_at: str | None
+    you: int | None = Field(description="Your place in it; null: you were not dealt in.")
+    result: dict[str, Any] | None = Field(description="As its archive gives it; null while "
+                                                      "it is played, or aborted.")
+    archive: str | None = Field(description="Its archive once finished, "
+                                            "/api/v1/archives/{game_id} (with ?invitation= "
+                                            "as for the table); null while it is played.")
+
+
+class TableGames(Schema):
+    table_id: int
+    games: list[TableGame] = Field(description="Newest first.")
+    more: bool = Field(description="Older games match beyond these: ask again with "
+                                   "before=<the last game_id>.")
+
+
 class Archive(Schema):
     game_id: int
     table_id: int
@@ -219,3 +248,86 @@ class Archive(Schema):
     view: Annotated[dict[str, Any], Documented(AnyArchiveView)] = Field(
         description="What the archive's reveal policy shows at step: your seat's view, and "
                     "what the rules turned face up; told apart by `game`.")
+
+
+# ----- the account: what a program reads when it starts again --------------------------
+# GET /account, GET /account/tables (docs/api.md). Times are ISO
+# 8601 strings, as the view's ``deadline`` and ``server_time``.
+
+
+class TokenInfo(Schema):
+    name: str
+    prefix: str = Field(description="The token's first characters, as the profile lists it.")
+    scopes: list[str]
+    created_at: str
+    expires_at: str | None = Field(description="From then on the token is refused (401 "
+                                               "not_authenticated); null: no expiry.")
+
+
+class RateLimit(Schema):
+    limit: int = Field(description="Requests allowed per token and calendar minute.")
+    used: int = Field(description="Made in this minute with this token, this one included.")
+    remaining: int
+    reset_seconds: int = Field(description="Seconds until the next minute's count starts.")
+
+
+class HandsToday(Schema):
+    game: str
+    allowance: int = Field(description="Free hands a day at this game.")
+    free_left: int
+    level_ok: bool = Field(description="false: e-mail address not verified, no hand is "
+                                       "dealt.")
+
+
+class Wallet(Schema):
+    ecus: int
+    tokens: int = Field(description="Gold tokens.")
+    hand_credits: int = Field(description="Hands of packs, beyond the free ones.")
+    hands_today: list[HandsToday] = Field(description="Each game with a daily limit.")
+
+
+class AccountOut(Schema):
+    username: str
+    display_name: str = Field(description="The name other players see (the profile's "
+                                          "display name, else the username).")
+    program: bool = Field(description="The profile's « Ce compte est un programme ».")
+    token: TokenInfo = Field(description="The token of this request.")
+    rate_limit: RateLimit
+    wallet: Wallet
+
+
+class MyTable(Schema):
+    id: int
+    game: str = Field(description="The game's slug.")
+    name: str
+    status: Literal["waiting", "playing", "finished"] = Field(
+        description="The table's; finished: listed while its rematch is open, or for 24 "
+                    "hours.")
+    visibility: Literal["public", "unlisted"]
+    pace: Literal["live", "correspondence"]
+    move_seconds: int
+    seat_count: int
+    practice: bool
+    chips: bool = Field(description="Played for écus (caves, cash-out).")
+    host: bool = Field(description="You opened it (its owner).")
+    you: int | None = Field(description="Your place; null: you own it without sitting.")
+    sitting_out: bool = Field(description="A bot plays your seat (left or absent): "
+                                          "POST /come-back.")
+    game_id: int | None = Field(description="The current or last game (hand); null before "
+                                            "the first deal.")
+    game_number: int
+    game_status: Literal["playing", "finished"] | None
+    actor: int | None = Field(description="The place to act in that game; null: nobody.")
+    your_turn: bool
+    deadline: str | None = Field(description="When the actor's time runs out, as the "
+                                             "view's deadline (null: no clock running).")
+    sequence: int = Field(description="The table's sequence (docs/protocol.md).")
+    rematch_table_id: int | None = Field(description="A finished table's open rematch.")
+    invitation: str | None = Field(description="The table's invitation token, as its "
+                                               "summary gives it to its owner and players: "
+                                               "?invitation= to watch it unseated.")
+
+
+class MyTables(Schema):
+    server_time: str = Field(description="The server's clock: compare deadlines with it.")
+    tables: list[MyTable]

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Annotated
+from typing import Annotated, Literal
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.signals import got_request_exception
 from django.http import Http404
-from django.utils import translation
-from ninja import NinjaAPI, Path, Query, Router, Status
+from django.urls import reverse
+from django.utils import timezone, translation
+from ninja import Field, NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
 
 from api import errors
-from api.auth import NOT_AUTHENTICATED, TokenAuth, require_scope
+from api.auth import NOT_AUTHENTICATED, TokenAuth, rate_window, require_scope
 from api.schemas import (
+    AccountOut,
     ActIn,
     ActOut,
     Archive,
@@ -33,7 +35,9 @@ from api.schemas import (
     Error,
     GameOut,
     JoinIn,
+    MyTables,
     State,
+    TableGames,
     TableIn,
     TableOut,
 )
@@ -371,9 +375,11 @@ def cave_in(request, table_id: int, body: CaveIn):
 @api.post("/tables/{table_id}/cash-out", response={200: CashOutOut, **REFUSED},
           tags=["chips"])
 def cash_out(request, table_id: int):
-    """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``)."""
+    """« Ramasser ses gains »: chips back into écus, leaving the table (scope ``tables``):
+    what was paid, or, while you are dealt in a hand, that you are paid when it ends."""
     require_scope(request, TABLES)
-    return {"paid": economy.cash_out(_watched_table(request, table_id), request.user)}
+    done = economy.cash_out(_watched_table(request, table_id), request.user)
+    return {"paid": done.paid, "pending": done.pending, "game_id": done.game_id}
 
 
 # ----- playing ------------------------------------------------------------------------
@@ -484,3 +490,120 @@ def game_archive(request, game_id: int, step: Annotated[int | None, Query(ge=0)]
         "log": archive.log_before(game, recent, len(recent), names)[::-1],
         "view": table.engine.archive_view(state, seen_by.seat),
     }
+
+
+def _table_game(game) -> dict:
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "game_id": game.pk,
+        "number": game.number,
+        "status": game.status,
+        "ending": game.ending,
+        "started_at": _iso(game.started_at),
+        "finished_at": _iso(game.finished_at),
+        "you": game.you,
+        "result": game.result if finished else None,
+        "archive": reverse("api-v1:game_archive", kwargs={"game_id": game.pk})
+        if finished else None,
+    }
+
+
+# GET /tables/{id}/games's query: a value out of bounds is 400 bad_request.
+GamesSince = Annotated[int, Field(ge=0, description="Only games with a greater id: the "
+                                                    "last game_id you saw (0: all).")]
+GamesBefore = Annotated[int | None, Field(description="Only games with a smaller id: the "
+                                                      "last game_id of the previous page.")]
+GamesLimit = Annotated[int, Field(ge=1, le=queries.GAMES_PAGE_MAX,
+                                  description="At most this many games.")]
+
+
+@api.get("/tables/{table_id}/games", response={200: TableGames, **REFUSED},
+         tags=["archives"])
+def table_games(request, table_id: int, since: GamesSince = 0, before: GamesBefore = None,
+                limit: GamesLimit = queries.GAMES_PAGE, invitation: str = ""):
+    """The table's games (at a cash table, its hands) with an id above ``since``, newest
+    first, ``limit`` at most (``more``: older ones beyond, ask with ``before``), each with
+    its result and archive. Whoever may watch the table gets them all; a former player the
+    games they were dealt in."""
+    table = _table(table_id)
+    may_watch = queries.can_watch(table, request.user, invitation)
+    if not may_watch and not queries.was_dealt_in(table, request.user):
+        raise errors.no_table()
+    games, more = queries.games_at(table, request.user, every_game=may_watch, since=since,
+                                   before=before, limit=limit)
+    return {"table_id": table.pk, "games": [_table_game(game) for game in games],
+            "more": more}
+
+
+# ----- the account: what a program reads when it starts again -------------------------
+# Who it is and what it holds, the tables waiting on it, the hands that ended while it was
+# away (docs/api.md, "Coming back").
+
+
+def _iso(moment) -> str | None:
+    """A time as the view gives its ``deadline`` and ``server_time``."""
+    return moment.isoformat() if moment is not None else None
+
+
+@api.get("/account", response={200: AccountOut, **REFUSED}, tags=["account"])
+def account(request):
+    """Who the token's player is, this token's scopes and expiry, where it stands in this
+    minute's rate limit (this request counted), and the player's purse."""
+    user, token = request.user, request.auth
+    purse = economy.purse(user)
+    rate = rate_window(token)
+    return {
+        "username": user.username,
+        "display_name": user.public_name,
+        "program": user.is_bot_account,
+        "token": {"name": token.name, "prefix": token.prefix, "scopes": token.scopes or [],
+                  "created_at": _iso(token.created_at), "expires_at": _iso(token.expires_at)},
+        "rate_limit": {"limit": rate.limit, "used": rate.used, "remaining": rate.remaining,
+                       "reset_seconds": rate.reset_seconds},
+        "wallet": {
+            "ecus": purse.ecus, "tokens": purse.tokens, "hand_credits": purse.hand_credits,
+            "hands_today": [{"game": h.game_slug, "allowance": h.allowance,
+                             "free_left": h.free_left, "level_ok": h.level_ok}
+                            for h in purse.hands_today],
+        },
+    }
+
+
+def _my_table(table, user) -> dict:
+    game = table.latest
+    return {
+        "id": table.pk,
+        "game": table.game_slug,
+        "name": table.name,
+        "status": table.status,
+        "visibility": table.visibility,
+        "pace": table.pace,
+        "move_seconds": table.move_seconds,
+        "seat_count": table.seat_count,
+        "practice": table.practice,
+        "chips": economy.is_chip_table(table),
+        "host": table.owner_id == user.pk,
+        "you": table.you,
+        "sitting_out": table.sitting_out,
+        "game_id": game.pk if game else None,
+        "game_number": game.number if game else 0,
+        "game_status": game.status if game else None,
+        "actor": game.actor if game and game.status == Game.Status.PLAYING else None,
+        "your_turn": table.your_turn,
+        "deadline": _iso(game.deadline) if game else None,
+        "sequence": table.sequence,
+        "rematch_table_id": table.rematch_id,
+        "invitation": table.invite_token or None,
+    }
+
+
+@api.get("/account/tables", response={200: MyTables, **REFUSED}, tags=["account"])
+def account_tables(request, turn: Literal["", "mine"] = ""):
+    """The tables you sit at or own, waiting or playing, and the finished ones where you
+    sat whose rematch is open or that finished in the last 24 hours; ``?turn=mine``: only
+    those waiting on your move. Your turns first, then by deadline."""
+    tables = queries.tables_of(request.user)
+    if turn == "mine":
+        tables = [table for table in tables if table.your_turn]
+    return {"server_time": _iso(timezone.now()),
+            "tables": [_my_table(table, request.user) for table in tables]}

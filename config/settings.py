@@ -137,6 +137,7 @@ INSTALLED_APPS = [
     # static files, so the site's CSP holds there too.
     "ninja",
     "api",
+    "corsheaders",
 ]
 
 MIDDLEWARE = [
@@ -144,6 +145,9 @@ MIDDLEWARE = [
     # reach each daphne process on 127.0.0.1 over plain HTTP (config/probes.py says why).
     "config.probes.ProbesMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Browser apps of other origins (API_CORS_ORIGINS) on /api/ only: before anything that
+    # answers on its own (503, whitenoise, common), so its answers carry the headers too.
+    "corsheaders.middleware.CorsMiddleware",
     # PostgreSQL or Redis down: a view answers 503 and Retry-After, not 500
     # (taverne/unavailable.py; config/urls.py's handler500 covers the middleware below).
     "taverne.unavailable.UnavailableMiddleware",
@@ -433,6 +437,14 @@ else:
 # Internationalisation: French first, English through the locale/ catalogue.
 # The HTTP API (docs/api.md): requests a minute per personal access token.
 API_REQUESTS_PER_MINUTE = envint("API_REQUESTS_PER_MINUTE", 120)
+# Browser apps served from other sites may call the API: their origins, comma-separated
+# ("https://app.example,http://localhost:5173"; none by default). Only /api/, and only
+# with a bearer token: no credentials (cookies) cross origins, and the API never reads
+# the session cookie anyway (docs/api.md, "Browser apps").
+CORS_ALLOWED_ORIGINS = envlist("API_CORS_ORIGINS", [])
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ["Retry-After"]
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]

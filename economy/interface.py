@@ -21,15 +21,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from economy import collusion, contests, games, hands
+from economy import collusion, contests, games, hands, ledger
 from economy.chips import caves, deals, standings, taverns, waiting
+from economy.chips.caves import CashOut
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
 from economy.hands import NoHandLeft
 
 __all__ = [
+    "CashOut",
     "EconomyError",
+    "HandsToday",
     "NoHandLeft",
+    "Purse",
     "Verdict",
     "chip_hand_ended",
     "chip_table_waits",
@@ -48,6 +52,7 @@ __all__ = [
     "may_sit",
     "net_ecus_won",
     "player_leaves_chip_table",
+    "purse",
 ]
 
 
@@ -165,8 +170,8 @@ def cave_in(table, user, amount, *, request_key: str, post_now=False, may_sit=Fa
                          may_sit=may_sit)
 
 
-def cash_out(table, user) -> int | None:
-    """« Ramasser ses gains »: the écus paid now, or None when paid at the hand's end."""
+def cash_out(table, user) -> CashOut:
+    """« Ramasser ses gains »: the écus paid now, or the hand at whose end they are paid."""
     return caves.do_cash_out(table, user)
 
 
@@ -177,6 +182,41 @@ def net_ecus_won(game_slug: str, since) -> list[tuple[int, int]]:
     """(user id, écus won net) at the game's tables since ``since``, best first: caves,
     cash-outs and debts (chips still at a table count when cashed out)."""
     return standings.net_ecus_won(game_slug, since)
+
+
+# ----- read only: what a player holds (the API's GET /account) ------------------------
+
+
+@dataclass(frozen=True)
+class HandsToday:
+    """Today's free hands of a game with a daily limit (``free_left`` of ``allowance``);
+    ``level_ok``: the player's e-mail address is verified (none are dealt otherwise)."""
+
+    game_slug: str
+    allowance: int
+    free_left: int
+    level_ok: bool
+
+
+@dataclass(frozen=True)
+class Purse:
+    """What a player holds, as the profile's « Ma bourse » shows it: écus, gold tokens,
+    hands of packs, and today's free hands of each game with a daily limit."""
+
+    ecus: int
+    tokens: int
+    hand_credits: int
+    hands_today: tuple[HandsToday, ...]
+
+
+def purse(user) -> Purse:
+    """``user``'s purse (read only: no lock)."""
+    wallet = ledger.wallet_of(user)
+    return Purse(
+        ecus=wallet.ecus, tokens=wallet.tokens, hand_credits=wallet.hand_credits,
+        hands_today=tuple(HandsToday(s.game_slug, s.allowance, s.free_left, s.level_ok)
+                          for s in hands.limited_statuses(user)),
+    )
 
 
 # ----- contests ------------------------------------------------------------------------

@@ -462,3 +462,91 @@ def finished_games_seen_by(player, viewer, invited_tables=()):
     if viewer is not None and getattr(viewer, "is_authenticated", False):
         may |= Q(game__participants__user=viewer) | Q(game__table__seats__user=viewer)
     return rows.filter(may).distinct()
+
+
+# ----- a player's tables, for a program that comes back (the API's GET /account/tables) --
+
+# How long a finished table stays in its players' list: a program back from an outage
+# learns how the games it was playing ended (their archives say the rest).
+FINISHED_TABLE_HOURS = 24
+
+
+def tables_of(user, now=None) -> list[Table]:
+    """The tables ``user`` has a stake in, in two queries whatever their number: the
+    ones waiting or playing where they sit or that they own; the finished ones where they
+    sit whose rematch still waits for players, or that finished in the last
+    FINISHED_TABLE_HOURS hours. Never a closed table.
+
+    Each comes with ``you`` (their place, None when they only own it), ``sitting_out``,
+    ``rematch_id`` (the open rematch of a finished table), ``latest`` (the current or last
+    game: a Game without its state, or None), ``your_turn``; their turns first, then by
+    deadline, newest first."""
+    now = now or timezone.now()
+    seat = Seat.objects.filter(table=OuterRef("pk"), user=user)
+    latest = Game.objects.filter(table=OuterRef("pk")).order_by("-number")
+    rematch = Table.objects.filter(rematch_of=OuterRef("pk"), status=Table.Status.WAITING)
+    sits = Q(pk__in=Seat.objects.filter(user=user).values("table_id"))
+    live = Q(status__in=(Table.Status.WAITING, Table.Status.PLAYING)) & (sits | Q(owner=user))
+    finished = Q(status=Table.Status.FINISHED) & sits & (
+        Q(rematch_id__isnull=False)
+        | Q(finished_at__gte=now - timedelta(hours=FINISHED_TABLE_HOURS)))
+    tables = list(
+        Table.objects.annotate(
+            rematch_id=Subquery(rematch.order_by("-pk").values("pk")[:1]),
+            finished_at=Subquery(latest.values("finished_at")[:1]),
+        )
+        .filter(live | finished)
+        .annotate(
+            you=Subquery(seat.values("position")[:1]),
+            sitting_out=Subquery(seat.values("sitting_out")[:1]),
+            latest_id=Subquery(latest.values("pk")[:1]),
+        )
+        .select_related("owner")
+    )
+    games = Game.objects.filter(pk__in=[t.latest_id for t in tables if t.latest_id]).only(
+        "pk", "table_id", "number", "status", "ending", "actor", "deadline", "version")
+    by_id = {game.pk: game for game in games}
+    for table in tables:
+        table.latest = by_id.get(table.latest_id)
+        table.sitting_out = bool(table.sitting_out)
+        game = table.latest
+        table.your_turn = bool(
+            game is not None and game.status == Game.Status.PLAYING
+            and table.you is not None and game.actor == table.you)
+    far = now + timedelta(days=3650)
+    tables.sort(key=lambda t: (not t.your_turn,
+                               t.latest.deadline if t.latest and t.latest.deadline else far,
+                               -t.pk))
+    return tables
+
+
+# ----- a table's games, for a program that missed some (the API's GET /tables/{id}/games) -
+
+# A page of games: a cash table deals hundreds of hands a day.
+GAMES_PAGE = 50
+GAMES_PAGE_MAX = 100
+
+
+def games_at(table, user, *, every_game: bool, since: int = 0, before: int | None = None,
+             limit: int = GAMES_PAGE) -> tuple[list[Game], bool]:
+    """The games of ``table`` with an id above ``since`` (and below ``before``), newest
+    first, at most ``limit``, and whether older ones match beyond them; each with ``you``
+    (``user``'s place in it, None when they were not dealt in). ``every_game``: the user
+    may watch the table; otherwise only the games they were dealt in (a former player's,
+    as the archives open them to their participants). One query, without the states."""
+    you = Participant.objects.filter(game=OuterRef("pk"), user=user).values("position")[:1]
+    games = (Game.objects.filter(table=table, pk__gt=since)
+             .only("pk", "table_id", "number", "status", "ending", "started_at",
+                   "finished_at", "result")
+             .annotate(you=Subquery(you)))
+    if before is not None:
+        games = games.filter(pk__lt=before)
+    if not every_game:
+        games = games.filter(you__isnull=False)
+    found = list(games.order_by("-pk")[:limit + 1])
+    return found[:limit], len(found) > limit
+
+
+def was_dealt_in(table, user) -> bool:
+    """Whether ``user`` was dealt in a game of ``table`` (seated then, gone or not)."""
+    return Participant.objects.filter(game__table=table, user=user).exists()

@@ -129,6 +129,37 @@ class TaverneClient:
     def archive(self, game_id: int) -> dict:
         return self.request("GET", f"/archives/{game_id}")
 
+    # Coming back after a stop (docs/api.md, "Coming back").
+
+    def account(self) -> dict:
+        """Who the token is, its scopes, this minute's rate limit, the player's purse."""
+        return self.request("GET", "/account")
+
+    def my_tables(self, turn_mine: bool = False) -> list[dict]:
+        """The tables the player sits at or owns, their turns first; ``turn_mine``: only
+        those waiting on the player's move."""
+        return self.request("GET", "/account/tables" + ("?turn=mine" if turn_mine else ""))[
+            "tables"]
+
+    def games_since(self, table_id: int, since: int = 0, invitation: str = "",
+                    page: int = 100) -> list[dict]:
+        """Every game of the table with an id above ``since`` (the last one seen), newest
+        first, with its result and archive: the hands that ended while the client was
+        away. Reads the pages (``page`` games each) to the end."""
+        found, before = [], None
+        while True:
+            query = {"since": since, "limit": page}
+            if before is not None:
+                query["before"] = before
+            if invitation:
+                query["invitation"] = invitation
+            answer = self.request(
+                "GET", f"/tables/{table_id}/games?" + urllib.parse.urlencode(query))
+            found += answer["games"]
+            if not answer["more"] or not answer["games"]:
+                return found
+            before = answer["games"][-1]["game_id"]
+
     def socket_url(self, table_id: int) -> str:
         scheme, rest = self.server.split("://", 1)
         ws = "wss" if scheme == "https" else "ws"

@@ -10,6 +10,8 @@ their `TableBankroll.reserve` and join their stack at the next deal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -24,6 +26,7 @@ from economy.chips.tables import (
     cave_bounds,
     cave_unit,
     chips_in_hand,
+    latest_game,
     seats_changed,
 )
 from economy.errors import EconomyError
@@ -133,11 +136,25 @@ def do_cave(table, user, amount, *, request_key: str, post_now=False, position=N
         return bankroll
 
 
-def do_cash_out(table, user) -> int | None:
+@dataclass(frozen=True)
+class CashOut:
+    """What "Ramasser ses gains" did: ``paid`` the écus credited now; or nothing yet
+    (``paid`` None) while the player is dealt in the hand ``game_id``, at whose end they
+    are paid."""
+
+    paid: int | None
+    game_id: int | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.paid is None
+
+
+def do_cash_out(table, user) -> CashOut:
     """"Ramasser ses gains": chips back into écus and leave the table.
 
-    During a hand the player is dealt in, the cash-out happens when the hand ends
-    (returns None); otherwise at once (returns the écus credited).
+    During a hand the player is dealt in, the cash-out happens when the hand ends (the
+    answer names that hand); otherwise at once (the answer says the écus credited).
     """
     with transaction.atomic():
         table = _lock(table)
@@ -149,13 +166,13 @@ def do_cash_out(table, user) -> int | None:
             bankroll.status = Status.LEAVING
             bankroll.save(update_fields=["status", "updated_at"])
             announce(table)
-            return None
+            return CashOut(paid=None, game_id=latest_game(table).pk)
         paid = pay_out(table, bankroll)
         if seat is not None:
             seat.delete()
             seats_changed(table)
         announce(table)
-        return paid
+        return CashOut(paid=paid)
 
 
 def leave_chip_table(table: Table, seat: Seat) -> None:

@@ -64,6 +64,7 @@ CLOSE_TOO_MANY = 4429  # too many sockets held or opened (play/socket/limits.py)
 CLOSE_TRY_AGAIN = 1013  # a service down: the client opens again after a while
 TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet, ou "
                      "réessayez dans un moment.")
+TOKEN_REFUSED = _("Le jeton d'accès de cette connexion a été révoqué ou a expiré.")
 
 # What a token without the "play" scope may still send: it watches.
 WATCHING = ("ping", "sync", "mute")
@@ -593,6 +594,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         opened = await database_sync_to_async(do_connect)(self.table_id, self.user,
                                                           self.channel_name)
         self.presence_id = opened.presence_id if opened is not None else None
+
+    async def token_refused(self, event):
+        """The token this socket was opened with has been revoked or has expired (the
+        periodic re-check, play/socket/watch.py): the socket ends as one opened with it
+        now would, ``not_authenticated`` and 4401; it is watched and counted no more."""
+        if not self.joined:
+            return
+        self.joined = False  # nothing more is sent or handled
+        await self._leave_group()
+        await self._leave()
+        await self._error(ServiceError("not_authenticated", TOKEN_REFUSED).as_dict(self.lang))
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
     # ----- group → this connection ---------------------------------------------------
 

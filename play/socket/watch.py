@@ -13,6 +13,11 @@ counting as connected (play/actions/presence.py).
 
 The sockets also re-check on every frame their client sends (``latest``): the reading of
 a table is shared by the process's sockets there and made at most once a second.
+
+The same pass ends the sockets opened with a personal access token that has since been
+revoked or has expired (one query for all the tokens held): each is told ``token.refused``
+and closes as a socket opened with such a token would be refused (``not_authenticated``,
+4401), within a period of the revocation.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import time
 
 from channels.db import database_sync_to_async
 
+from accounts.tokens import still_usable
 from play.actions.broadcast import group_name
 from play.actions.presence import do_heartbeat, recheck_seconds
 from play.models import Table
@@ -34,9 +40,14 @@ log = logging.getLogger(__name__)
 FRAME_READING_SECONDS = 1.0
 
 
-def _read(table_ids, presence_ids):
+def _read(table_ids, presence_ids, token_ids=()):
     sequences = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "sequence"))
-    return sequences, do_heartbeat(presence_ids)
+    return sequences, do_heartbeat(presence_ids), still_usable(token_ids)
+
+
+def _token_of(consumer):
+    """The personal access token a socket was opened with (None: the session's)."""
+    return getattr(consumer, "api_token", None)
 
 
 def _read_one(table_id):
@@ -90,20 +101,26 @@ class Watcher:
 
     async def beat(self) -> None:
         """One pass: renew the sockets' group memberships, read the tables, beat for the
-        sockets, ask the late ones to catch up and the ones whose row went to count
-        themselves again."""
+        sockets, end those whose token was revoked or expired, ask the late ones to catch
+        up and the ones whose row went to count themselves again."""
         consumers = [c for at_table in self.sockets.values() for c in at_table]
         # First, and whatever the database does: the groups hold only live sockets.
         for consumer in consumers:
             if consumer in self.sockets.get(consumer.table_id, ()):  # still open
                 await _renew_membership(consumer)
         rows = {c.presence_id: c for c in consumers if c.presence_id is not None}
-        sequences, gone = await database_sync_to_async(_read)(list(self.sockets), list(rows))
+        held = {_token_of(c).pk for c in consumers if _token_of(c) is not None}
+        sequences, gone, usable = await database_sync_to_async(_read)(
+            list(self.sockets), list(rows), held)
         read_at = time.monotonic()
         for table_id, sequence in sequences.items():
             if table_id in self.sockets:
                 self.readings[table_id] = (sequence, read_at)
         for consumer in consumers:
+            token = _token_of(consumer)
+            if token is not None and token.pk not in usable:
+                await _tell(consumer, {"type": "token.refused"})
+                continue
             sequence = sequences.get(consumer.table_id)
             if sequence is not None and consumer.shows_less_than(sequence):
                 await _tell(consumer, {"type": "table.recheck", "sequence": sequence})

@@ -552,7 +552,7 @@ def test_alice_caves_in_and_cashes_out(alice, api_as):
 
     paid = api.post(f"/tables/{table.pk}/cash-out")
     assert paid.status_code == 200
-    assert paid.json()["paid"] == 40
+    assert paid.json() == {"paid": 40, "pending": False, "game_id": None}
     assert ledger.balance(alice, Currency.ECUS) == before
 
 

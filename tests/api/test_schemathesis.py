@@ -6,16 +6,16 @@ included), and a request the document allows is never refused as ill-formed
 (``bad_request``, ``malformed``): what the game refuses then (``illegal``, ``table_full``,
 ``not_seated``...) is the game's answer.
 
-Bounded twice: one Hypothesis run of ``SCENARIOS`` scenarios of at most ``STEPS`` calls
-each (generation only: no shrinking, no example database), each rolled back to the
-fixtures' tables, about 20 s on an idle two-core machine; and no scenario starts after
-``BUDGET`` seconds (a loaded machine runs fewer, at least ``AT_LEAST``). Marked ``slow``:
+Bounded by work, not by the clock: one Hypothesis run of ``SCENARIOS`` scenarios of at
+most ``STEPS`` calls each (generation only: no shrinking, no example database), each
+rolled back to the fixtures' tables, about 15 s on an idle two-core machine. (A wall-clock
+stop would make a loaded machine's run draw less for a prefix it drew more for before,
+which Hypothesis refuses as a flaky strategy.) Marked ``slow``:
 ``make test-all`` and CI run it, ``make test`` does not; it stays out of the PostgreSQL
 run (no ``backend`` mark: it tests the API's document, not the database).
 """
 
 import random
-import time
 
 import hypothesis
 import pytest
@@ -41,10 +41,8 @@ from play.models import Game, Table
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
-SCENARIOS = 100
+SCENARIOS = 70
 STEPS = 5
-BUDGET = 30
-AT_LEAST = 25
 # The refusals the schema alone decides: a request the document allows never meets them.
 ILL_FORMED = {"bad_request", "malformed"}
 
@@ -108,8 +106,7 @@ def test_the_api_answers_as_its_document_says_on_real_tables(world, wsgi_app):
     by_label = {operation.label: operation for operation in operations}
     state, act = (by_label["GET /api/v1/tables/{table_id}"],
                   by_label["POST /api/v1/tables/{table_id}/act"])
-    answered, ran, failed = set(), [], []
-    stop = time.monotonic() + BUDGET
+    answered, ran = set(), []
 
     def call(case):
         response = case.call()
@@ -147,23 +144,17 @@ def test_the_api_answers_as_its_document_says_on_real_tables(world, wsgi_app):
                          phases=[Phase.generate], suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def scenario(data):
-        if time.monotonic() > stop and not failed:  # (Hypothesis replays a failure once)
-            return
         ran.append(True)
-        try:
-            with transaction.atomic():
-                for _ in range(data.draw(st.integers(1, STEPS))):
-                    token = data.draw(st.sampled_from(world["tokens"]))
-                    step = data.draw(st.sampled_from([any_call, any_call, a_legal_move]))
-                    step(data, {"Authorization": f"Bearer {token}"})
-                transaction.set_rollback(True)
-        except Exception:
-            failed.append(True)
-            raise
+        with transaction.atomic():
+            for _ in range(data.draw(st.integers(1, STEPS))):
+                token = data.draw(st.sampled_from(world["tokens"]))
+                step = data.draw(st.sampled_from([any_call, any_call, a_legal_move]))
+                step(data, {"Authorization": f"Bearer {token}"})
+            transaction.set_rollback(True)
 
     scenario()
 
-    assert len(ran) >= AT_LEAST
+    assert len(ran) >= SCENARIOS
     # the run met the games, not only refusals: a seat's view read, a move played
     assert {("GET /api/v1/tables/{table_id}", 200, ""),
             ("POST /api/v1/tables/{table_id}/act", 200, "")} <= answered

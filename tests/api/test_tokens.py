@@ -3,9 +3,13 @@ and the profile's "this account is a program", shown at the table."""
 
 import hashlib
 import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
 
 from accounts.models import ApiToken
-from accounts.tokens import authenticate, do_create_token, do_revoke_token
+from accounts.tokens import TokenRefusal, authenticate, do_create_token, do_revoke_token
 from play.actions import do_create_table
 from play.presentation.view import view_for
 
@@ -96,3 +100,69 @@ def test_a_program_account_is_marked_at_the_table(client, alice):
     assert view["seating"][0]["program"] is True
     assert view["seating"][1]["program"] is False
     assert "programme</span>" in page
+
+
+# ----- expiry ---------------------------------------------------------------------------
+
+
+def test_a_token_made_with_an_expiry_date_expires_at_the_start_of_that_day(client, alice):
+    client.force_login(alice)
+    day = timezone.localdate() + timedelta(days=30)
+
+    response = client.post("/compte/profil/jetons/", {"name": "Robot d'un mois",
+                                                      "scopes": ["play"],
+                                                      "expires_on": day.isoformat()})
+
+    assert response.status_code == 200
+    token = ApiToken.objects.get(user=alice)
+    expires = timezone.localtime(token.expires_at)
+    assert (expires.date(), expires.hour, expires.minute) == (day, 0, 0)
+    assert authenticate(secret_on(response.content.decode())) is not None
+    assert "expire le" in client.get("/compte/profil/").content.decode()
+
+
+def test_an_expiry_date_today_or_past_is_refused_and_makes_no_token(client, alice):
+    client.force_login(alice)
+
+    response = client.post("/compte/profil/jetons/", {
+        "name": "robot", "expires_on": timezone.localdate().isoformat()})
+
+    assert response.status_code == 400
+    assert "expiration à venir" in response.content.decode()
+    assert not ApiToken.objects.exists()
+
+
+def test_the_service_refuses_an_expiry_already_past(alice):
+    with pytest.raises(TokenRefusal) as refused:
+        do_create_token(alice, "robot", [], expires_at=timezone.now() - timedelta(seconds=1))
+
+    assert refused.value.code == "bad_options"
+    assert not ApiToken.objects.exists()
+
+
+def test_an_expired_token_is_refused_like_a_revoked_one(client, alice):
+    new = do_create_token(alice, "robot", ["play"],
+                          expires_at=timezone.now() + timedelta(hours=1))
+    headers = {"Authorization": f"Bearer {new.secret}"}
+    assert client.get("/api/v1/games", headers=headers).status_code == 200
+    ApiToken.objects.filter(pk=new.token.pk).update(
+        expires_at=timezone.now() - timedelta(seconds=1))
+
+    refused = client.get("/api/v1/games", headers=headers)
+
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "not_authenticated"
+    assert authenticate(new.secret) is None
+
+
+def test_expired_tokens_leave_the_profile_and_free_their_place(client, alice, monkeypatch):
+    monkeypatch.setattr("accounts.tokens.MAX_TOKENS", 1)
+    old = do_create_token(alice, "ancien", [], expires_at=timezone.now() + timedelta(hours=1))
+    ApiToken.objects.filter(pk=old.token.pk).update(
+        expires_at=timezone.now() - timedelta(seconds=1))
+    client.force_login(alice)
+
+    do_create_token(alice, "nouveau", [])
+
+    page = client.get("/compte/profil/").content.decode()
+    assert "nouveau" in page and "ancien" not in page

@@ -78,6 +78,13 @@ def test_the_client_plays_whole_games_with_a_token_the_api_and_the_socket(tavern
     if chips:  # both cashed out: no hand is dealt any more
         assert state["view"]["status"] != "playing"
         assert state["view"]["you"] is None
+        # The hands it played are the table's games, each finished with its archive.
+        hands = requests.get(f"{server}/api/v1/tables/{table['table_id']}/games", timeout=30,
+                             headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+        listed = {g["game_id"]: g for g in hands["games"]}
+        for finished in played:
+            assert listed[finished["game_id"]]["result"] == finished["result"]
+            assert listed[finished["game_id"]]["archive"].endswith(f"/{finished['game_id']}")
     else:
         assert state["view"]["status"] == "finished"
         assert state["view"]["result"] == played[0]["result"]

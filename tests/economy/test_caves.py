@@ -144,7 +144,7 @@ def test_cash_out_during_a_hand_happens_when_it_ends(alice, bob):
     table = system_table()
     caves.do_cave(table, alice, 100, request_key="a")
     caves.do_cave(table, bob, 100, request_key="b")
-    assert caves.do_cash_out(table, alice) is None  # dealt in: at the end of the hand
+    assert caves.do_cash_out(table, alice).pending  # dealt in: at the end of the hand
     play_hand(table)
     bankroll = TableBankroll.objects.get(table=table, user=alice)
     assert bankroll.status == "left" and bankroll.reserve == 0
@@ -152,7 +152,7 @@ def test_cash_out_during_a_hand_happens_when_it_ends(alice, bob):
     assert not table.seats.filter(user=alice).exists()
     table.refresh_from_db()
     assert table.status == "waiting"  # bob alone: no deal
-    assert caves.do_cash_out(table, bob) == 200 - bankroll.cashed_out
+    assert caves.do_cash_out(table, bob).paid == 200 - bankroll.cashed_out
     assert ecus(alice) + ecus(bob) == 2000
     assert_conserved(table)
 

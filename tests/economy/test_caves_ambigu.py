@@ -156,7 +156,7 @@ def test_cash_out_during_a_deal_happens_when_it_ends_and_the_table_waits(alice, 
     caves.do_cave(table, alice, 60, request_key="a")
     caves.do_cave(table, bob, 60, request_key="b")
     before = ecus(alice)
-    assert caves.do_cash_out(table, alice) is None
+    assert caves.do_cash_out(table, alice).pending
     deal = play_deal(table)
     assert len(deal.state["players"]) == 2
     alice_bankroll = TableBankroll.objects.get(table=table, user=alice)

@@ -177,6 +177,9 @@ def test_eleven_remigio_cards_with_their_closings_stay_in_the_first_screen(
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(pages[2] if size == PHONE else pages[3])
     page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    # the socket's first frame may still be redrawing the hand: read it once it is whole
+    page.wait_for_function("() => document.querySelectorAll('#my-hand .meld__card')"
+                           ".length === 11")
     width, height = size
 
     cards = page.evaluate(MELD_CARDS)

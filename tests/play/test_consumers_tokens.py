@@ -1,12 +1,20 @@
 """The table socket opened with a personal access token instead of the session cookie."""
 
+import asyncio
+import json
+from datetime import timedelta
+
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
+from accounts.models import ApiToken
 from accounts.tokens import do_create_token, do_revoke_token
 from config.asgi import application
 from play.actions import do_add_bot, do_create_table, do_join
+from play.models import Presence
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -130,3 +138,97 @@ def test_an_anonymous_socket_without_a_token_is_still_refused(alice, bob):
     assert async_to_sync(run)()["code"] == "not_authenticated"
 
 
+
+
+def test_an_expired_token_is_closed_with_4401(alice, bob):
+    table = make_table(alice, bob)
+    new = do_create_token(alice, "robot", ["play"],
+                          expires_at=timezone.now() + timedelta(hours=1))
+    ApiToken.objects.filter(pk=new.token.pk).update(
+        expires_at=timezone.now() - timedelta(seconds=1))
+
+    async def run():
+        socket, _ = await connect(table.pk, [(b"authorization", f"Bearer {new.secret}".encode())])
+        error = await socket.receive_json_from()
+        closed = await socket.receive_output()
+        return error, closed
+
+    error, closed = async_to_sync(run)()
+    assert error["code"] == "not_authenticated"
+    assert closed == {"type": "websocket.close", "code": 4401}
+
+
+# ----- an open socket whose token goes: closed at the next re-check ----------------------
+
+
+async def until_closed(socket, timeout=3):
+    """The frames a socket receives until it is closed, then the close."""
+    frames = []
+    while True:
+        output = await socket.receive_output(timeout=timeout)
+        if output["type"] == "websocket.close":
+            return frames, output
+        frames.append(json.loads(output["text"]))
+
+
+def ended_with_4401(frames, closed):
+    return frames[-1]["code"] == "not_authenticated" and closed["code"] == 4401
+
+
+@pytest.mark.parametrize("how", ["revoked", "expired"])
+def test_an_open_socket_is_closed_when_its_token_is_revoked_or_expires(alice, bob, settings,
+                                                                       how):
+    settings.PLAY_SOCKET_RECHECK_SECONDS = 0.1
+    table = make_table(alice, bob)
+    new = do_create_token(alice, "robot", ["play"],
+                          expires_at=timezone.now() + timedelta(hours=1))
+
+    def withdraw():
+        if how == "revoked":
+            do_revoke_token(alice, new.token.pk)
+        else:
+            ApiToken.objects.filter(pk=new.token.pk).update(
+                expires_at=timezone.now() - timedelta(seconds=1))
+
+    async def run():
+        socket, _ = await connect(table.pk, [(b"authorization", f"Bearer {new.secret}".encode())])
+        assert (await socket.receive_json_from())["type"] == "state"
+        await database_sync_to_async(withdraw)()
+        frames, closed = await until_closed(socket)
+        await socket.send_json_to({"type": "ping"})  # no longer read
+        assert await socket.receive_nothing(timeout=0.3)
+        await socket.disconnect()
+        return frames, closed
+
+    frames, closed = async_to_sync(run)()
+    assert ended_with_4401(frames, closed)
+    assert not Presence.objects.exists()  # alice's seat no longer counts it
+
+
+def test_revoking_one_token_leaves_the_sockets_of_the_others_open(alice, bob, settings):
+    settings.PLAY_SOCKET_RECHECK_SECONDS = 0.1
+    table = make_table(alice, bob)
+    revoked = do_create_token(alice, "ancien robot", ["play"])
+    kept = do_create_token(bob, "robot de bob", ["play"])
+
+    async def run():
+        gone, _ = await connect(table.pk, [(b"authorization",
+                                            f"Bearer {revoked.secret}".encode())])
+        stays, _ = await connect(table.pk, [(b"authorization",
+                                             f"Bearer {kept.secret}".encode())])
+        await gone.receive_json_from()
+        await stays.receive_json_from()
+        await database_sync_to_async(do_revoke_token)(alice, revoked.token.pk)
+        ended = await until_closed(gone)
+        await asyncio.sleep(0.3)  # a few more re-checks
+        await stays.send_json_to({"type": "ping"})
+        answers = []
+        while not answers or answers[-1]["type"] != "pong":
+            answers.append(await stays.receive_json_from(timeout=2))
+        await gone.disconnect()
+        await stays.disconnect()
+        return ended, answers
+
+    (frames, closed), answers = async_to_sync(run)()
+    assert ended_with_4401(frames, closed)
+    assert answers[-1] == {"type": "pong"}

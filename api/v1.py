@@ -18,7 +18,7 @@ from django.core.signals import got_request_exception
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone, translation
-from ninja import Field, NinjaAPI, Path, Query, Router, Status
+from ninja import NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.openapi.docs import Swagger
 
@@ -508,12 +508,16 @@ def _table_game(game) -> dict:
     }
 
 
-# GET /tables/{id}/games's query: a value out of bounds is 400 bad_request.
-GamesSince = Annotated[int, Field(ge=0, description="Only games with a greater id: the "
-                                                    "last game_id you saw (0: all).")]
-GamesBefore = Annotated[int | None, Field(description="Only games with a smaller id: the "
+# GET /tables/{id}/games's query: a value out of bounds is 400 bad_request. Ids are the
+# database's 64-bit integers: a larger one is no id (and no database could compare it).
+MAX_ID = 2**63 - 1
+GamesSince = Annotated[int, Query(ge=0, le=MAX_ID, description="Only games with a greater "
+                                                               "id: the last game_id you "
+                                                               "saw (0: all).")]
+GamesBefore = Annotated[int | None, Query(ge=1, le=MAX_ID,
+                                          description="Only games with a smaller id: the "
                                                       "last game_id of the previous page.")]
-GamesLimit = Annotated[int, Field(ge=1, le=queries.GAMES_PAGE_MAX,
+GamesLimit = Annotated[int, Query(ge=1, le=queries.GAMES_PAGE_MAX,
                                   description="At most this many games.")]
 
 

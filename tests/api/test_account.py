@@ -250,7 +250,8 @@ def test_a_page_of_games_says_more_and_before_fetches_the_older_ones(alice, bob,
     assert rest["more"] is False
 
 
-@pytest.mark.parametrize("params", [{"limit": 0}, {"limit": 101}, {"since": -1}])
+@pytest.mark.parametrize("params", [{"limit": 0}, {"limit": 101}, {"since": -1},
+                                    {"before": 2**63}])
 def test_games_out_of_bounds_are_a_bad_request(alice, api_as, params):
     table = do_create_table(alice, "ascenseur", seat_count=3)
 

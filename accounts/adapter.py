@@ -39,7 +39,25 @@ LINKS_BUILT_FROM_THE_REQUEST = {
 }
 
 
+# What allauth says when an account is made and signed in, which a guest who signs up is
+# told in one line of the sign-up's own, at their table (play/web/guests.py sets
+# ``request.guest_signed_up``).
+SAID_BY_A_GUESTS_SIGN_UP = {
+    "account/messages/email_confirmation_sent.txt",
+    "account/messages/logged_in.txt",
+}
+
+
 class AccountAdapter(DefaultAccountAdapter):
+    def add_message(self, request, level, message_template=None, message_context=None,
+                    extra_tags="", message=None):
+        if getattr(request, "guest_signed_up", False) and (
+            message_template in SAID_BY_A_GUESTS_SIGN_UP
+        ):
+            return
+        super().add_message(request, level, message_template, message_context, extra_tags,
+                            message)
+
     def format_email_subject(self, subject: str) -> str:
         return subject_prefix() + subject
 

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
 from accounts import levels
 from economy import hands, ledger, purchases
@@ -259,8 +261,10 @@ def test_a_guest_with_two_games_goes_back_to_the_one_they_signed_up_from(client,
     try_game(client, "ascenseur")
     try_game(client, "all-fours")
     first, second = Table.objects.order_by("pk")
-    Table.objects.filter(pk=second.pk).update(updated_at=second.updated_at)  # the latest
-    client.get(f"/compte/signup/?next={first.get_absolute_url()}")
+    # The first is not the latest: only the sign-up's ``next`` sends Dora back there.
+    Table.objects.filter(pk=first.pk).update(updated_at=timezone.now() - timedelta(hours=1))
+    form = text(client.get(f"/compte/signup/?next={first.get_absolute_url()}"))
+    assert f'name="next" value="{first.get_absolute_url()}"' in form
 
     response = client.post("/compte/signup/", SIGN_UP | {"next": first.get_absolute_url()})
 

@@ -158,7 +158,9 @@ def test_a_guest_who_signs_up_is_back_at_their_table_with_their_hand(
 
 def test_a_visitor_tries_a_position_of_the_rules_as_a_guest(browser, site, screenshots):
     page, problems = visitor(browser, PHONE)
-    page.goto(f"{site}/regles/ramponneau/")
+    # The first reading of a rules page renders it (its examples drawn) for the cache: on
+    # a busy machine that takes more than the default 15 s.
+    page.goto(f"{site}/regles/ramponneau/", timeout=60_000)
     example = page.locator("figure.rules-example", has_text="B relance à 300")
     button = example.get_by_role("button", name="Essayer cette position")
     button.scroll_into_view_if_needed()

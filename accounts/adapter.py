@@ -15,6 +15,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.urls import reverse
 
+from accounts.language import reading_language
 from accounts.names import check_name
 from taverne.mail import queue_email
 from taverne.site import absolute_url, site_domain, site_name, site_url, subject_prefix
@@ -38,7 +39,25 @@ LINKS_BUILT_FROM_THE_REQUEST = {
 }
 
 
+# What allauth says when an account is made and signed in, which a guest who signs up is
+# told in one line of the sign-up's own, at their table (play/web/guests.py sets
+# ``request.guest_signed_up``).
+SAID_BY_A_GUESTS_SIGN_UP = {
+    "account/messages/email_confirmation_sent.txt",
+    "account/messages/logged_in.txt",
+}
+
+
 class AccountAdapter(DefaultAccountAdapter):
+    def add_message(self, request, level, message_template=None, message_context=None,
+                    extra_tags="", message=None):
+        if getattr(request, "guest_signed_up", False) and (
+            message_template in SAID_BY_A_GUESTS_SIGN_UP
+        ):
+            return
+        super().add_message(request, level, message_template, message_context, extra_tags,
+                            message)
+
     def format_email_subject(self, subject: str) -> str:
         return subject_prefix() + subject
 
@@ -56,6 +75,13 @@ class AccountAdapter(DefaultAccountAdapter):
         # (taverne/mail.py), so a mail server down never fails a sign-up or a reset.
         context = {"request": allauth_context.request, "email": email, **context}
         queue_email(self.render_mail(template_prefix, email, context))
+
+    def new_user(self, request):
+        """An account keeps the language its sign-up form was read in (the guest's, when a
+        guest signs up): its e-mails and its pages on another browser speak it."""
+        user = super().new_user(request)
+        user.preferred_language = reading_language()
+        return user
 
     def clean_username(self, username, shallow=False):
         """allauth's checks, then ours: a username is the name others see until the

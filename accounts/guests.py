@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
@@ -40,6 +41,12 @@ SIGN_UP_FOR_A_PROFILE = _(
 def is_guest(user) -> bool:
     """Whether ``user`` is a signed-in guest (False for visitors and accounts)."""
     return bool(getattr(user, "is_guest", False))
+
+
+def sign_in(request, guest) -> None:
+    """Keep the new ``guest`` signed in through the session (it has no password to sign in
+    with): playing again from this browser is the same guest."""
+    login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
 
 
 def account_required(view=None, *, message=SIGN_UP_TO_USE_THE_ECONOMY):

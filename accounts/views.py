@@ -4,11 +4,13 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 
 from accounts import tokens
 from accounts.forms import ProfileForm, TokenForm
 from accounts.guests import SIGN_UP_FOR_A_PROFILE, account_required
+from accounts.language import do_set_language
 from accounts.middleware import remember_language
 
 
@@ -69,3 +71,12 @@ def revoke_token(request, token_id):
     else:
         messages.success(request, _("Jeton « %(name)s » révoqué.") % {"name": token.name})
     return redirect("accounts:profile")
+
+
+def set_language(request):
+    """Django's language switcher (the cookie, then back to the page); a signed-in
+    player's profile keeps the choice too, so that their e-mails speak it."""
+    response = i18n.set_language(request)
+    if request.method == "POST":
+        do_set_language(request.user, request.POST.get(i18n.LANGUAGE_QUERY_PARAMETER, ""))
+    return response

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
 
+from accounts.views import set_language
 from api.v1 import api as api_v1
 from config.views import admin_login, favicon, pret, sante
 from play.web.guests import SignupView
@@ -26,7 +27,9 @@ urlpatterns = [
     path("compte/", include("accounts.urls")),
     path("compte/signup/", SignupView.as_view(), name="account_signup"),
     path("compte/", include("allauth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's language switcher, which also keeps a signed-in player's choice in their
+    # profile (accounts/language.py).
+    path("i18n/setlang/", set_language, name="set_language"),
     # The HTTP API for outside programs (docs/api.md): its OpenAPI document and docs page
     # are /api/v1/openapi.json and /api/v1/docs.
     path("api/v1/", api_v1.urls),

@@ -18,6 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts import levels
 from accounts.guests import SIGN_UP_TO_USE_THE_ECONOMY, is_guest
 from economy import ledger
 from economy.errors import EconomyError
@@ -42,6 +43,11 @@ class AlreadyApplied(Exception):
 
 # ----- buying tokens ------------------------------------------------------------------
 
+CONFIRM_YOUR_ADDRESS_FIRST = _(
+    "Confirmez d'abord votre adresse e-mail, avec le lien que nous vous avons envoyé : les "
+    "achats viennent après."
+)
+
 
 def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
     """Create the pending Purchase, then the provider's checkout; returns (purchase, url).
@@ -51,6 +57,10 @@ def do_start_purchase(user, bundle, *, success_url, cancel_url, provider=None):
     """
     if is_guest(user):
         raise EconomyError("account_required", SIGN_UP_TO_USE_THE_ECONOMY)
+    if levels.level_of(user) < levels.VERIFIED:
+        # An account signed in before its address is confirmed (a guest who signed up:
+        # play/web/guests.py) pays nothing yet, as before it could sign in at all.
+        raise EconomyError("email_unverified", CONFIRM_YOUR_ADDRESS_FIRST)
     try:
         provider = provider or get_provider()
     except ProviderError as error:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("recherche/", views.search, name="search"),
     path("<slug:slug>/", views.page, name="page"),
     path("<slug:slug>/essayer/", views.try_position, name="try_position"),
+    path("<slug:slug>/essayer/reprendre/", views.resume_position, name="resume_position"),
     path("<slug:slug>/historique/", editing.history, name="history"),
     path("<slug:slug>/historique/comparer/", editing.compare, name="compare"),
     path("<slug:slug>/historique/<int:version_id>/restaurer/", editing.restore, name="restore"),

@@ -10,6 +10,7 @@ import copy
 import secrets
 from urllib.parse import urlencode
 
+from allauth.account.adapter import get_adapter
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
@@ -23,6 +24,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.guests import sign_in
+from accounts.language import reading_language
 from play import actions
 from play.actions import ServiceError
 from rules import examples, markup, services
@@ -111,16 +114,48 @@ def page(request, slug):
     return render(request, "rules/page.html", context)
 
 
+# The position a visitor who could not be made a guest asked for, kept in their session
+# while they log in: the login comes back to it (``resume_position``).
+PENDING_POSITION = "rules-try-position"
+
+
 @require_POST
 def try_position(request, slug):
     """« Essayer cette position »: a practice table at the position of the page's example
     number ``exemple``, read again from the published page and checked again (the form
-    carries no cards). A visitor logs in first and comes back to the example."""
+    carries no cards). A visitor plays it as a guest, as from the « sans compte » buttons;
+    one who cannot be made a guest now (too many from their address) logs in first and
+    comes back to the position, not to the page."""
     number = request.POST.get("exemple", "")
+    if not request.user.is_authenticated:
+        try:
+            guest = actions.do_create_guest(language=reading_language(),
+                                            address=get_adapter().get_client_ip(request))
+        except ServiceError as error:
+            messages.error(request, error.message())
+            messages.info(request, _("Ou connectez-vous : la position s'ouvrira aussitôt."))
+            request.session[PENDING_POSITION] = {"page": slug, "exemple": number}
+            resume = reverse("rules:resume_position", args=[slug])
+            return redirect(f"{reverse(settings.LOGIN_URL)}?{urlencode({'next': resume})}")
+        sign_in(request, guest)
+    return _open_position(request, slug, number)
+
+
+def resume_position(request, slug):
+    """Where the login of ``try_position`` comes back: the position the visitor asked for
+    (kept in their session, so that no link opens a table for whoever follows it), else the
+    page."""
+    pending = request.session.pop(PENDING_POSITION, None)
+    if not request.user.is_authenticated or not isinstance(pending, dict) or (
+        pending.get("page") != slug
+    ):
+        return redirect("rules:page", slug)
+    return _open_position(request, slug, str(pending.get("exemple", "")))
+
+
+def _open_position(request, slug, number: str):
     anchor = f"#exemple-{number}" if number.isdigit() else ""
     back = reverse("rules:page", args=[slug]) + anchor
-    if not request.user.is_authenticated:
-        return redirect(f"{reverse(settings.LOGIN_URL)}?{urlencode({'next': back})}")
     page = get_page(request, slug)
     source = markup.example_source(page.body, int(number)) if number.isdigit() else None
     try:

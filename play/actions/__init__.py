@@ -15,7 +15,8 @@ a change that was rolled back. Views and consumers stay thin and call these.
 - ``scheduled``: the moves nobody sends (timers, bots), the correspondence reminders;
 - ``hands``: the daily hand allowance at counted tables;
 - ``economy_host``: what play does when the economy asks (economy/host.py);
-- ``guests``: a visitor's guest account, moved to the account they sign up for, purged;
+- ``guests``: a visitor's guest account, played by the bot while they sign up, moved to
+  the account they sign up for, purged;
 - ``presence``, ``chat``: sockets open at a table (a row each, with an expiry), the
   table's chat;
 - ``notices``: a turn shown late to a seat whose socket missed its notice;
@@ -27,7 +28,12 @@ from play.actions.chat import do_chat, do_mute_chat
 from play.actions.errors import ActResult, ServiceError
 from play.actions.expiry import do_expire_waiting_tables
 from play.actions.games import do_act, start_game
-from play.actions.guests import do_adopt_guest, do_create_guest, do_purge_guests
+from play.actions.guests import (
+    do_adopt_guest,
+    do_create_guest,
+    do_purge_guests,
+    do_stand_in_while_signing_up,
+)
 from play.actions.leaving import do_abort, do_come_back, do_resign
 from play.actions.notices import do_restart_missed_turn
 from play.actions.positions import do_try_position
@@ -79,6 +85,7 @@ __all__ = [
     "do_free_seat",
     "do_expire_waiting_tables",
     "do_resign",
+    "do_stand_in_while_signing_up",
     "do_restart_missed_turn",
     "do_sweep_presence",
     "do_timeout",

@@ -4,6 +4,8 @@ to the account they sign up for, removed a week after their last activity.
 - ``do_create_guest``: a new guest user, with an unused number for a name;
 - ``refuse_guest``: the refusal of what guests may not do (chat, a table with people);
 - ``check_guest_tables``: a guest plays at most ``GUEST_TABLES`` practice games at once;
+- ``do_stand_in_while_signing_up``: a guest opening the sign-up form leaves their live
+  games to the bot meanwhile (as an absent player's), so no clock runs out on them;
 - ``do_adopt_guest``: the account created from a guest's session takes its seats, games
   and history, and the guest is gone;
 - ``do_purge_guests``: guests idle for ``GUEST_DAYS`` days are deleted with their
@@ -16,15 +18,20 @@ import logging
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.guests import GUEST_DAYS, GUEST_USERNAME_PREFIX, is_guest
+from accounts.language import site_language
 from play.actions.broadcast import broadcast_table_changed
 from play.actions.errors import ServiceError
+from play.actions.games import publish, record_platform, schedule
+from play.actions.leaving import seat_and_game
 from play.models import Action, ChatMessage, ChatMute, Game, Participant, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -45,15 +52,37 @@ def refuse_guest(user, message) -> None:
         raise ServiceError("account_required", message)
 
 
-def do_create_guest():
+def _may_create_guest(address: str) -> bool:
+    """At most ``GUESTS_PER_IP`` new guests per address and hour (a visitor who plays
+    again keeps their guest: this only stops a script from filling the table of users)."""
+    count, seconds = settings.GUESTS_PER_IP
+    key = f"guests-created:{address}"
+    cache.add(key, 0, timeout=seconds)
+    try:
+        return cache.incr(key) <= count
+    except ValueError:  # expired between the two calls
+        cache.set(key, 1, timeout=seconds)
+        return True
+
+
+def do_create_guest(language: str = "", address: str | None = None):
     """A new guest: no password, no e-mail, an unused number of 4 digits (more when those
-    run short) for a name."""
+    run short) for a name, and ``language`` (the one the visitor was reading) as its
+    preferred language: its pages, table and socket stay in it, and so does the account
+    it may become. ``address``: the visitor's, refused after ``GUESTS_PER_IP`` guests."""
+    if address is not None and not _may_create_guest(address):
+        raise ServiceError(
+            "rate_limited",
+            _("Trop de parties d'essai depuis votre adresse : réessayez dans une heure, ou "
+              "créez un compte."),
+        )
     User = get_user_model()
+    language = site_language(language)
     now = timezone.now()
     for digits in (4, 4, 4, 5, 5, 6, 6, 8, 8, 8):
         number = str(10 ** (digits - 1) + secrets.randbelow(9 * 10 ** (digits - 1)))
         guest = User(username=GUEST_USERNAME_PREFIX + number, display_name=number,
-                     is_guest=True, last_login=now)
+                     is_guest=True, last_login=now, preferred_language=language)
         guest.set_unusable_password()
         try:
             with transaction.atomic():
@@ -82,6 +111,42 @@ def check_guest_tables(user) -> None:
               "(Mes parties) avant d'en commencer une autre, ou créez un compte."),
             count=GUEST_TABLES,
         )
+
+
+def do_stand_in_while_signing_up(guest) -> list[int]:
+    """The guest opens the sign-up form: at each of their live games in progress the bot
+    plays their seat, as it does an absent player's, until they come back (``do_come_back``,
+    which the sign-up calls at the table it returns them to). The log says so. Returns the
+    ids of those tables.
+
+    A live clock runs out in a minute, and two of them mark the seat absent anyway; this
+    only spares the guest the timeouts, and shows at once who is playing.
+    """
+    if not is_guest(guest):
+        return []
+    tables = (
+        Seat.objects.filter(user=guest, sitting_out=False, table__status=Table.Status.PLAYING,
+                            table__pace=Table.Pace.LIVE)
+        .order_by("table_id").values_list("table_id", flat=True)
+    )
+    away = []
+    for table_id in list(tables):
+        with transaction.atomic():
+            try:
+                table, seat, game = seat_and_game(table_id, guest)
+            except ServiceError:  # the game ended meanwhile
+                continue
+            if seat.sitting_out:
+                continue
+            seat.sitting_out = True
+            seat.save(update_fields=["sitting_out"])
+            previous_key = (game.pk, game.version)
+            record_platform(game, table, "platform.signing_up", seat.position, guest)
+            schedule(game, table, previous_actor=game.actor)
+            game.save()
+            publish(game, table, previous_key)
+        away.append(table_id)
+    return away
 
 
 def do_adopt_guest(guest, account) -> list[int]:

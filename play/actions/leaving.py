@@ -25,7 +25,7 @@ from play.actions.lookups import lock_table, seats_by_position
 from play.models import Game, Table
 
 
-def _seat_and_game(table, user):
+def seat_and_game(table, user):
     """Lock the game in progress, then its table (the order ``do_act`` takes them, so a
     resignation racing the last move cannot deadlock); the user's seat (refusals
     otherwise)."""
@@ -65,7 +65,7 @@ def may_abort(game: Game, position: int) -> bool:
 def do_resign(table, user) -> Game:
     """The player resigns: the other seats (the other side) win, the game is over."""
     with transaction.atomic():
-        table, seat, game = _seat_and_game(table, user)
+        table, seat, game = seat_and_game(table, user)
         _refuse_chip_table(table)
         engine = table.engine
         resigned = sorted(engine.partners(game.state, seat.position))
@@ -87,7 +87,7 @@ def do_resign(table, user) -> Game:
 def do_abort(table, user) -> Game:
     """Call the game off before the player's second move: nobody wins or loses."""
     with transaction.atomic():
-        table, seat, game = _seat_and_game(table, user)
+        table, seat, game = seat_and_game(table, user)
         _refuse_chip_table(table)
         if not may_abort(game, seat.position):
             raise ServiceError(
@@ -111,7 +111,7 @@ def abort_game(game: Game, table: Table, position: int, user) -> None:
 def do_come_back(table, user) -> Game:
     """"Je reviens": a player marked absent takes their seat back from the bot."""
     with transaction.atomic():
-        table, seat, game = _seat_and_game(table, user)
+        table, seat, game = seat_and_game(table, user)
         if economy.is_chip_table(table):
             # There an absent seat is a player who cashed out: they sit down again by
             # buying in (economy), not by coming back.

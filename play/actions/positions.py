@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from cardgames import BadOptions
 from play.actions.errors import ServiceError, engine_words
 from play.actions.games import start_game
+from play.actions.guests import check_guest_tables
 from play.actions.lookups import engine_of
 from play.actions.tables import check_bot_level, do_create_table, seat_bot
 from play.models import Seat, Table
@@ -38,6 +39,7 @@ def do_try_position(
     except BadOptions as refusal:
         raise ServiceError("bad_options", engine_words(game_slug, refusal)) from None
     with transaction.atomic():
+        check_guest_tables(user)
         table = do_create_table(
             None, game_slug, seat_count=seats, options=options,
             visibility=Table.Visibility.UNLISTED, practice=True,

@@ -101,12 +101,15 @@ def say(slug: str, message: dict | None, names, *, by=None) -> str:
 
 
 # What the platform says in a game's log (not the game's rules): the codes of the log lines
-# of play/actions/leaving.py and of the clock (play/actions/scheduled.py).
+# of play/actions/leaving.py, of a guest signing up (play/actions/guests.py) and of the
+# clock (play/actions/scheduled.py).
 PLATFORM = "platform."
 PLATFORM_MESSAGES = {
     "platform.resigned": gettext_lazy("%(seat)s abandonne."),
     "platform.aborted": gettext_lazy("Partie annulée par %(seat)s."),
     "platform.back": gettext_lazy("%(seat)s est de retour et reprend sa place."),
+    "platform.signing_up": gettext_lazy(
+        "%(seat)s crée son compte : un automate joue à sa place en attendant."),
 }
 
 

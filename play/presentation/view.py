@@ -26,9 +26,10 @@ def log_in(snapshot: Snapshot, lang: str) -> list[dict]:
     found = snapshot.worded.get(lang)
     if found is None or None in found:
         found = list(found) if found is not None else [None] * len(snapshot.log)
-        names = [p["name"] for p in players(snapshot.table, snapshot.seats)]
         slug = snapshot.table.game_slug
         with translation.override(lang):
+            # in the reader's language too: a guest is « Invité 4821 », « Guest 4821 »
+            names = [p["name"] for p in players(snapshot.table, snapshot.seats)]
             for i, line in enumerate(found):
                 if line is None:
                     found[i] = log_line(slug, snapshot.log[i], names) or False
@@ -54,7 +55,8 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
     view.setdefault("legal_actions", [])
     view.setdefault("result", None)
     muted = user_id in snapshot.muted
-    everyone = players(table, seats, you)
+    with translation.override(lang):  # a guest's name is worded
+        everyone = players(table, seats, you)
     view.update(
         {
             "version": game.version if game else 0,

@@ -1,12 +1,15 @@
 """« Essayer cette position »: an example that is a position to act in opens a practice
 table at that very position, the reader in the example's seat, bots at the others; its log
-replays to the position, and the reader sees nothing they would not see at any table."""
+replays to the position, and the reader sees nothing they would not see at any table. A
+visitor plays it as a guest; one who cannot be made a guest logs in and comes back to the
+position."""
 
 from __future__ import annotations
 
 from random import Random
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from cardgames import get_game, replay
@@ -16,8 +19,11 @@ from play.presentation.archive import actions_of, state_at
 from rules import content_files, examples, markup, services
 from rules.examples.render import TOKEN_SLOT
 from rules.models import RulesPage
+from tests.conftest import PASSWORD
 from tests.play.test_fair_play import allowed_by_step, cards_named, face
 from tests.rules.test_examples import TERMS
+
+User = get_user_model()
 
 
 def publish(slug: str, language: str = "fr") -> RulesPage:
@@ -186,17 +192,63 @@ def test_an_unknown_or_unplayable_example_opens_nothing_and_says_why(client_alic
     assert not Table.objects.exists() and not Game.objects.exists()
 
 
-def test_a_visitor_logs_in_first_and_comes_back_to_the_example(client, db):
+def test_a_visitor_tries_a_position_as_a_guest(client, db):
     page = publish("ramponneau")
     number = number_of(page, "A mise 50 au tournant : que peut faire B ?")
 
-    response = client.post(
-        reverse("rules:try_position", args=[page.slug]), {"exemple": number}
-    )
+    response = client.post(reverse("rules:try_position", args=[page.slug]),
+                           {"exemple": number})
 
-    assert response.status_code == 302
-    assert response.url.startswith(reverse("account_login") + "?next=")
-    assert f"%2Fregles%2Framponneau%2F%23exemple-{number}" in response.url
+    table = Table.objects.get()
+    guest = User.objects.get(is_guest=True)
+    assert response.status_code == 302 and response.url == table.get_absolute_url()
+    assert table.practice and table.seats.filter(user=guest).exists()
+    assert table.current_game().actor == table.seats.get(user=guest).position
+
+
+def test_a_guest_tries_only_a_few_positions_at_once(client, db):
+    page = publish("ramponneau")
+    number = number_of(page, "A mise 50 au tournant : que peut faire B ?")
+    url = reverse("rules:try_position", args=[page.slug])
+    for _ in range(3):
+        client.post(url, {"exemple": number})
+
+    response = client.post(url, {"exemple": number}, follow=True)
+
+    assert Table.objects.count() == 3
+    assert "parties en cours" in response.content.decode()
+
+
+def test_a_visitor_who_cannot_be_a_guest_logs_in_and_comes_back_to_the_position(
+    client, alice, settings
+):
+    settings.GUESTS_PER_IP = (0, 3600)
+    page = publish("ramponneau")
+    number = number_of(page, "A mise 50 au tournant : que peut faire B ?")
+
+    response = client.post(reverse("rules:try_position", args=[page.slug]),
+                           {"exemple": number}, follow=True)
+
+    assert response.redirect_chain[-1][0].startswith("/compte/login/?next=")
+    assert "Trop de parties d&#x27;essai" in response.content.decode()
+    assert not Table.objects.exists() and not User.objects.filter(is_guest=True).exists()
+    resume = reverse("rules:resume_position", args=[page.slug])
+    logged_in = client.post(f"/compte/login/?next={resume}",
+                            {"login": "alice", "password": PASSWORD,
+                             "next": resume}, follow=True)
+
+    table = Table.objects.get()
+    assert logged_in.redirect_chain[-1][0] == table.get_absolute_url()
+    assert table.current_game().actor == table.seats.get(user=alice).position
+
+
+def test_the_way_back_to_a_position_opens_nothing_unasked(client, alice):
+    page = publish("ramponneau")
+    client.force_login(alice)
+
+    response = client.get(reverse("rules:resume_position", args=[page.slug]))
+
+    assert response.status_code == 302 and response.url == f"/regles/{page.slug}/"
     assert not Table.objects.exists()
 
 

@@ -46,8 +46,8 @@ __all__ = [
     "kept_table_ids",
     "may_be_dealt",
     "may_sit",
-    "net_ecus_won",
     "player_leaves_chip_table",
+    "settled_ecus_won",
 ]
 
 
@@ -173,10 +173,11 @@ def cash_out(table, user) -> int | None:
 # ----- read only: what the cash games' leaderboards show ------------------------------
 
 
-def net_ecus_won(game_slug: str, since) -> list[tuple[int, int]]:
-    """(user id, écus won net) at the game's tables since ``since``, best first: caves,
-    cash-outs and debts (chips still at a table count when cashed out)."""
-    return standings.net_ecus_won(game_slug, since)
+def settled_ecus_won(game_slug: str, since, min_hands: int = 0) -> list[tuple[int, int, int]]:
+    """(user id, écus won net, hands dealt) at the game's tables since ``since``, best
+    first: settled sessions only (a cave counts once its player cashed out or left), and
+    players dealt at least ``min_hands`` hands there (economy/chips/standings.py)."""
+    return standings.settled_ecus_won(game_slug, since, min_hands)
 
 
 # ----- contests ------------------------------------------------------------------------

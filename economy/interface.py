@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from economy import collusion, contests, games, hands
-from economy.chips import caves, deals, standings, taverns, waiting
+from economy.chips import caves, deals, house, standings, taverns, upkeep, waiting
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
 from economy.hands import NoHandLeft
@@ -40,13 +40,16 @@ __all__ = [
     "counts_hands_per_game",
     "deal_chip_hand",
     "game_finished",
+    "house_table_ids",
     "is_chip_game",
     "is_chip_table",
+    "keep_house_taverns",
     "keeper_options",
     "kept_table_ids",
     "may_be_dealt",
     "may_sit",
     "player_leaves_chip_table",
+    "seat_taken",
     "settled_ecus_won",
 ]
 
@@ -149,6 +152,25 @@ def chip_table_waiting_reasons(table) -> dict | None:
     if not games.is_chip_table(table):
         return None
     return waiting.waiting_reasons(table)
+
+
+def seat_taken(table) -> None:
+    """A player took a seat at a chip table (locked) in this transaction: if it is one of
+    the house's tables and it is now full, the house opens another at its stakes
+    (economy/chips/house.py)."""
+    house.seat_taken(table)
+
+
+def house_table_ids():
+    """The ids of the house's open tables, as a subquery: the lobby lists them in their
+    game's écus section, and they never expire (the house keeps them for players)."""
+    return house.house_table_ids()
+
+
+def keep_house_taverns(now) -> int:
+    """The house's upkeep (play's worker loop runs it every minute): at each of its stakes
+    a table with a free seat, and no empty one beyond it. Returns how many opened."""
+    return upkeep.do_keep_house_taverns()
 
 
 def player_leaves_chip_table(table, seat) -> None:

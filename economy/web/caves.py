@@ -1,6 +1,7 @@
 """The cave's buttons on a chip table's page (the panel is the ``economy_table_panel``
-template tag): cave, cash out, stand up, sit back. Thin views over economy/chips/caves.py:
-each POST calls one action function and goes back to the table."""
+template tag): cave, cash out, stand up, sit back; and the lobby's one click to a house
+table. Thin views over economy/chips/caves.py: each POST calls one action function and
+goes back to the table."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
@@ -60,6 +61,23 @@ def cave_in(request, pk):
 @require_POST
 def cash_out(request, pk):
     return _act(request, pk, lambda table: caves.do_cash_out(table, request.user))
+
+
+@account_required
+@require_POST
+def house_cave(request, key):
+    """The lobby's one click: a seat at one of the house's tables at these stakes, with a
+    cave. Refused: back to the lobby, its message at the top of the page."""
+    try:
+        table = caves.do_cave_at_house(
+            request.user, key, _amount(request),
+            request_key=(request.POST.get("request_key") or ledger.new_request_key())[:64],
+            post_now=_post_now(request),
+        )
+    except EconomyError as refusal:
+        messages.error(request, refusal.message())
+        return redirect("play:lobby")
+    return redirect(table.get_absolute_url())
 
 
 @account_required

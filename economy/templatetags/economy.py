@@ -28,16 +28,27 @@ from economy.chips.tables import cave_bounds, rules_of
 from economy.chips.taverns import has_a_tavern, keeps_table
 from economy.conf import setting
 from economy.interface import counts_hands_per_game
-from economy.models import TableBankroll
+from economy.models import ChipMovement, TableBankroll
 from play.presentation.options import option_summary
 from taverne.games import game_name
 
 register = template.Library()
 
 
-def table_panel(table, user) -> dict:
+def _paid(table, user, bankroll) -> int | None:
+    """What the player took away when they last left the table: the cash-out after their
+    last cave (0: nothing was left); None while they are at the table."""
+    if bankroll is None or bankroll.status != TableBankroll.Status.LEFT:
+        return None
+    last = (ChipMovement.objects.filter(table=table, user=user, kind__in=(
+        ChipMovement.Kind.CAVE, ChipMovement.Kind.CASH_OUT)).order_by("-pk").first())
+    return last.amount if last is not None and last.kind == ChipMovement.Kind.CASH_OUT else 0
+
+
+def table_panel(table, user, show_paid=False, error="") -> dict:
     """What the table page's economy panel shows to ``user`` (nothing to a guest, who has
-    no wallet and plays no counted hands)."""
+    no wallet and plays no counted hands). ``show_paid``: the panel answers « Ramasser ses
+    gains », and says what was paid once it was."""
     if not user.is_authenticated or is_guest(user):
         return {}
     if not games.is_chip_table(table):
@@ -45,10 +56,13 @@ def table_panel(table, user) -> dict:
             return {}
         status = hands.status(user, table.game_slug)
         return {} if status.unlimited else {"table_hands": status}
+    bankroll = TableBankroll.objects.filter(table=table, user=user).first()
     return {
         "cave": {
             "bounds": cave_bounds(table),
-            "bankroll": TableBankroll.objects.filter(table=table, user=user).first(),
+            "bankroll": bankroll,
+            "paid": _paid(table, user, bankroll) if show_paid else None,
+            "error": error,
             "ecus": ledger.wallet_of(user).ecus,
             "hands": hands.status(user, table.game_slug),
             "is_owner": keeps_table(table, user.pk),
@@ -60,8 +74,8 @@ def table_panel(table, user) -> dict:
 
 
 @register.inclusion_tag("economy/_table_panel.html", takes_context=True)
-def economy_table_panel(context, table):
-    return {"table": table, **table_panel(table, context["request"].user)}
+def economy_table_panel(context, table, show_paid=False, error=""):
+    return {"table": table, **table_panel(table, context["request"].user, show_paid, error)}
 
 
 @register.inclusion_tag("economy/_purse.html", takes_context=True)

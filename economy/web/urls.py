@@ -19,6 +19,7 @@ urlpatterns = [
          name="payment_webhook"),
     path("jouer/tables/<int:pk>/cave/", caves.cave_in, name="cave"),
     path("jouer/tables/<int:pk>/ramasser/", caves.cash_out, name="cash_out"),
+    path("jouer/tables/<int:pk>/cave/panneau/", caves.cave_panel, name="cave_panel"),
     path("jouer/maison/<str:key>/caver/", caves.house_cave, name="house_cave"),
     path("jouer/tables/<int:pk>/se-lever/", caves.stand_up, name="stand_up"),
     path("jouer/tables/<int:pk>/se-rasseoir/", caves.sit_back, name="sit_back"),

@@ -399,6 +399,32 @@ ECONOMY = {
     "HAND_DAY_TIMEZONE": "Europe/Paris",
     # A deck of cards, bought with tokens, opens one tavern table of one's own.
     "CARD_DECK_PRICE_TOKENS": envint("CARD_DECK_PRICE_TOKENS", 50),
+    # The house's own tables, kept open for écus day and night (economy/chips/house.py,
+    # docs/economy.md "The house taverns"). At each stake the house keeps at least one
+    # table with a free seat, and opens another as one fills. ``stakes`` are the engine's
+    # options that make the stake (shown in the lobby), ``options`` the rest (the rake,
+    # which goes to the house's account). The stakes suit the purses: a level I player
+    # starts with STARTING_ECUS écus, and caves at most a fifth of them at 1/2; the rules
+    # warn such a player that 10/20 blinds are too dear. A key names its stake for good:
+    # the tables opened at it carry it. HOUSE_TAVERNS=0: none.
+    "HOUSE_TAVERNS": (
+        {"key": "ramponneau-1-2", "game": "ramponneau", "name": "Chez Gus", "seats": 6,
+         "stakes": {"small_blind": 1, "big_blind": 2},
+         "options": {"rake_percent": 5, "rake_cap": 4}},
+        {"key": "ramponneau-5-10", "game": "ramponneau", "name": "À la Cour de Bohême",
+         "seats": 6, "stakes": {"small_blind": 5, "big_blind": 10},
+         "options": {"rake_percent": 5, "rake_cap": 20}},
+        {"key": "ramponneau-10-20", "game": "ramponneau", "name": "Chez Ramponneau",
+         "seats": 6, "stakes": {"small_blind": 10, "big_blind": 20},
+         "options": {"rake_percent": 5, "rake_cap": 40}},
+        {"key": "ambigu-1", "game": "ambigu", "name": "Au Petit Ambigu", "seats": 4,
+         "stakes": {"ante": 1}},
+        {"key": "ambigu-2", "game": "ambigu", "name": "Au Grand Ambigu", "seats": 4,
+         "stakes": {"ante": 2}},
+    ) if envbool("HOUSE_TAVERNS", True) else (),
+    # The account the house's rake is credited to: a user row nobody signs in as
+    # (inactive, no password), created when first needed. Its name is reserved.
+    "HOUSE_ACCOUNT": "taverne",
 }
 # Payments: "sandbox" (a local checkout page sending signed webhooks; no money moves)
 # unless PAYMENT_PROVIDER=stripe with its keys. The sandbox lets the buyer choose

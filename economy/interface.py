@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from economy import collusion, contests, games, hands, ledger
-from economy.chips import caves, deals, standings, taverns, waiting
+from economy.chips import caves, deals, house, standings, taverns, upkeep, waiting
 from economy.chips.caves import CashOut
 from economy.chips.taverns import keeps_table
 from economy.errors import EconomyError
@@ -44,15 +44,18 @@ __all__ = [
     "counts_hands_per_game",
     "deal_chip_hand",
     "game_finished",
+    "house_table_ids",
     "is_chip_game",
     "is_chip_table",
+    "keep_house_taverns",
     "keeper_options",
     "kept_table_ids",
     "may_be_dealt",
     "may_sit",
-    "net_ecus_won",
     "player_leaves_chip_table",
     "purse",
+    "seat_taken",
+    "settled_ecus_won",
 ]
 
 
@@ -156,6 +159,25 @@ def chip_table_waiting_reasons(table) -> dict | None:
     return waiting.waiting_reasons(table)
 
 
+def seat_taken(table) -> None:
+    """A player took a seat at a chip table (locked) in this transaction: if it is one of
+    the house's tables and it is now full, the house opens another at its stakes
+    (economy/chips/house.py)."""
+    house.seat_taken(table)
+
+
+def house_table_ids():
+    """The ids of the house's open tables, as a subquery: the lobby lists them in their
+    game's écus section, and they never expire (the house keeps them for players)."""
+    return house.house_table_ids()
+
+
+def keep_house_taverns(now) -> int:
+    """The house's upkeep (play's worker loop runs it every minute): at each of its stakes
+    a table with a free seat, and no empty one beyond it. Returns how many opened."""
+    return upkeep.do_keep_house_taverns()
+
+
 def player_leaves_chip_table(table, seat) -> None:
     """A player leaves: paid out at once, or when the hand they are dealt in is settled
     (the bot plays their seat until then)."""
@@ -178,10 +200,11 @@ def cash_out(table, user) -> CashOut:
 # ----- read only: what the cash games' leaderboards show ------------------------------
 
 
-def net_ecus_won(game_slug: str, since) -> list[tuple[int, int]]:
-    """(user id, écus won net) at the game's tables since ``since``, best first: caves,
-    cash-outs and debts (chips still at a table count when cashed out)."""
-    return standings.net_ecus_won(game_slug, since)
+def settled_ecus_won(game_slug: str, since, min_hands: int = 0) -> list[tuple[int, int, int]]:
+    """(user id, écus won net, hands dealt) at the game's tables since ``since``, best
+    first: settled sessions only (a cave counts once its player cashed out or left), and
+    players dealt at least ``min_hands`` hands there (economy/chips/standings.py)."""
+    return standings.settled_ecus_won(game_slug, since, min_hands)
 
 
 # ----- read only: what a player holds (the API's GET /account) ------------------------

@@ -13,6 +13,7 @@ from django.db import transaction
 from ratings.outcomes import standing
 from ratings.queries import (
     CASH_DAYS,
+    CASH_MIN_HANDS,
     MIN_GAMES,
     leaderboard,
     ranks_by_ecus,
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "CASH_DAYS",
+    "CASH_MIN_HANDS",
     "MIN_GAMES",
     "leaderboard",
     "place_of",

@@ -16,13 +16,16 @@ from ratings.models import Rating
 MIN_GAMES = 5
 LEADERBOARD_SIZE = 50
 CASH_DAYS = 30
+# At a cash game, fewer hands dealt than this over CASH_DAYS and a result is mostly luck:
+# the player is not listed (a day's free Ramponneau hands).
+CASH_MIN_HANDS = 20
 
 
 @dataclass(frozen=True)
 class Row:
     user: object
     value: int  # the rating shown (ordinal, rounded), or the écus won
-    games: int = 0
+    games: int = 0  # rated games, or at a cash game the hands dealt
     wins: int = 0
 
 
@@ -42,12 +45,14 @@ def ratings_of(user) -> dict[str, Rating]:
 
 def leaderboard(game_slug: str, limit: int = LEADERBOARD_SIZE) -> list[Row]:
     """Rated players with at least MIN_GAMES rated games, by ordinal (mu − 3σ), best
-    first; at a cash game, players by écus won over the last CASH_DAYS days."""
+    first; at a cash game, players dealt at least CASH_MIN_HANDS hands over the last
+    CASH_DAYS days, by the écus won in the sessions they ended (cashed out or left)."""
     if ranks_by_ecus(game_slug):
         since = timezone.now() - timedelta(days=CASH_DAYS)
-        nets = economy.net_ecus_won(game_slug, since)[:limit]
-        users = get_user_model().objects.in_bulk([user_id for user_id, _ in nets])
-        return [Row(users[user_id], net) for user_id, net in nets if user_id in users]
+        nets = economy.settled_ecus_won(game_slug, since, CASH_MIN_HANDS)[:limit]
+        users = get_user_model().objects.in_bulk([user_id for user_id, _, _ in nets])
+        return [Row(users[user_id], net, hands) for user_id, net, hands in nets
+                if user_id in users]
     rows = (
         Rating.objects.filter(game_slug=game_slug, games__gte=MIN_GAMES)
         .select_related("user").order_by("-ordinal", "pk")[:limit]

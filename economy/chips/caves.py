@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from economy import games, ledger
+from economy.chips import house
 from economy.chips.bankrolls import lock_bankroll, pay_out
 from economy.chips.deals import close_if_deserted, deal_if_ready
 from economy.chips.settlement import settle_latest
@@ -59,6 +60,7 @@ def _seat_user(table, user, position=None) -> Seat:
         raise EconomyError("table_full", _("La table est complète."))
     seat = Seat.objects.create(table=table, position=free[0], user=user)
     seats_changed(table)
+    house.seat_taken(table)  # its last seat: the house opens another table at its stake
     return seat
 
 
@@ -134,6 +136,27 @@ def do_cave(table, user, amount, *, request_key: str, post_now=False, position=N
         deal_if_ready(table)
         announce(table)
         return bankroll
+
+
+def do_cave_at_house(user, stake_key: str, amount, *, request_key: str,
+                     post_now=False) -> Table:
+    """Sit at one of the house's tables at a stake and cave (the lobby's one click): the
+    table the player already sits at there, else the fullest with a free seat, else a new
+    one. Returns the table. A table filled meanwhile: the next one is tried."""
+    stake = house.stake(stake_key)
+    if stake is None:
+        raise EconomyError("not_found", _("La maison ne tient pas de table à ces enjeux."))
+    for _attempt in range(3):
+        table = house.table_for(stake, user) or house.open_table_for(stake)
+        try:
+            do_cave(table, user, amount, request_key=request_key, post_now=post_now)
+        except EconomyError as refusal:
+            if refusal.code == "table_full":
+                continue
+            raise
+        return table
+    raise EconomyError("table_full", _("Les tables de la maison à ces enjeux viennent de se "
+                                       "remplir : réessayez dans un instant."))
 
 
 @dataclass(frozen=True)

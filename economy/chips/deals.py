@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db.models import Max
 
 from economy import hands
+from economy.chips import house
 from economy.chips.bankrolls import pay_out, sit_out
 from economy.chips.settlement import settle_hand, settle_latest
 from economy.chips.tables import Kind, Status, latest_game, rules_of, seats_changed
@@ -143,11 +144,17 @@ def deal_if_ready(table: Table) -> None:
 
 
 def close_if_deserted(table: Table) -> bool:
-    """Close a chip table nobody plays at any more, unless a hand is still in play."""
+    """Close a chip table nobody plays at any more, unless a hand is still in play, or
+    it is the house's last table with a free seat at its stake (it waits for players)."""
     game = latest_game(table)
     if game is not None and game.status == Game.Status.PLAYING:
         return False
     if table.seats.filter(user__isnull=False).exists() or table.status == Table.Status.CLOSED:
+        return False
+    if not house.may_close(table):
+        if table.status != Table.Status.WAITING:
+            table.status = Table.Status.WAITING
+            table.save(update_fields=["status", "updated_at"])
         return False
     table.status = Table.Status.CLOSED
     table.save(update_fields=["status", "updated_at"])

@@ -1,6 +1,7 @@
 """Waiting tables expire: a table that waits for players, unchanged, longer than the
 settings say closes (docs/protocol.md, "Waiting tables"). Nobody keeps a table open in the
-lobby for ever, and a chip table's players get their chips back as écus.
+lobby for ever, and a chip table's players get their chips back as écus. The house's
+own tables are not closed this way: the house keeps them for players.
 
 ``do_expire_waiting_tables`` is run by the scheduler's loop (play/clock/scheduler.py),
 each table in its own transaction, locked and checked again.
@@ -29,8 +30,11 @@ EXPIRY_BATCH = 200  # tables closed per pass at most; the rest wait for the next
 def _expired(now):
     live = now - timedelta(hours=settings.PLAY_WAITING_TABLE_HOURS)
     correspondence = now - timedelta(hours=settings.PLAY_WAITING_CORRESPONDENCE_HOURS)
-    # Unchanged: no new status and nobody sat down since the cutoff.
-    return Table.objects.filter(status=Table.Status.WAITING, practice=False).filter(
+    # Unchanged: no new status and nobody sat down since the cutoff. The house's own
+    # tables wait for players as long as it keeps them (economy/chips/house.py).
+    return Table.objects.filter(status=Table.Status.WAITING, practice=False).exclude(
+        pk__in=economy.house_table_ids()
+    ).filter(
         Q(pace=Table.Pace.LIVE, updated_at__lt=live)
         & ~Q(seats__joined_at__gte=live)
         | Q(pace=Table.Pace.CORRESPONDENCE, updated_at__lt=correspondence)

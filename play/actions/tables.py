@@ -181,6 +181,8 @@ def do_join(table, user, position=None) -> Seat:
         seat = Seat.objects.create(
             table=table, position=_free_position(table, position, user), user=user
         )
+        if economy.is_chip_table(table):
+            economy.seat_taken(table)  # the house's table full: it opens another
         start_if_full(table)
     return seat
 

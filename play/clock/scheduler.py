@@ -11,10 +11,11 @@ players too long, once a minute (`do_expire_waiting_tables`), sweeps the presenc
 sockets whose process died, at start and every PRESENCE_SWEEP_EVERY seconds
 (`do_sweep_presence`), and looks over yesterday's chip tables for collusion every six
 hours (`economy.watch_collusion`: the first pass of a day flags, the others find nothing
-new), and queues again, every five minutes, the background tasks a killed task worker
-left marked running (`taverne.task_recovery.requeue_expired`). When it starts, it
-re-announces the live tables being played (`reannounce_live_tables`): the worker it
-replaces may have died between a move's commit and its notice.
+new), keeps the house's tables for écus open, once a minute (`economy.keep_house_taverns`:
+at each stake one with a free seat), and queues again, every five minutes, the background
+tasks a killed task worker left marked running (`taverne.task_recovery.requeue_expired`).
+When it starts, it re-announces the live tables being played (`reannounce_live_tables`):
+the worker it replaces may have died between a move's commit and its notice.
 
 Who calls it:
 - embedded (`make run`, no REDIS_URL): a loop inside the server process, started by
@@ -60,6 +61,7 @@ EXPIRE_EVERY = 60  # seconds between two looks for waiting tables that expired
 WATCH_EVERY = 6 * 3600  # seconds between two looks at yesterday's chip tables
 PRESENCE_SWEEP_EVERY = 10  # seconds between two sweeps of expired presence rows
 TASK_RECOVERY_EVERY = 300  # seconds between two looks for tasks a killed worker left
+HOUSE_TAVERNS_EVERY = 60  # seconds between two looks at the house's tables for écus
 
 
 def run_due(now=None) -> list[int]:
@@ -115,6 +117,10 @@ table_expiry = Periodic("waiting tables expiry", EXPIRE_EVERY,
 # pass of the same day (another worker, a restart) flags nothing new.
 collusion_watch = Periodic("collusion watch", WATCH_EVERY,
                            lambda now: economy.watch_collusion(now))
+# The house's tables for écus: at each of its stakes one with a free seat (the economy
+# locks the house's account row while it decides, so several workers open one).
+house_taverns = Periodic("house taverns", HOUSE_TAVERNS_EVERY,
+                         lambda now: economy.keep_house_taverns(now))
 # Each seat is locked while its expired rows go; the first pass sweeps what a dead
 # process left behind.
 presence_sweep = Periodic("presence sweep", PRESENCE_SWEEP_EVERY,
@@ -148,6 +154,7 @@ def _run_due_and_close():
         guest_purge.run_if_due(timezone.now())
         table_expiry.run_if_due(timezone.now())
         collusion_watch.run_if_due(timezone.now())
+        house_taverns.run_if_due(timezone.now())
         presence_sweep.run_if_due(timezone.now())
         abandoned_tasks.run_if_due(timezone.now())
         return moved

@@ -15,11 +15,14 @@ from play.presentation.games import presenter
 @dataclass(frozen=True)
 class OptionWords:
     """An option's label and help, and its choices' labels: a dict by value, or a function
-    of the value (``chips``: « 20 jetons »); a value without a label reads as itself."""
+    of the value (``chips``: « 20 jetons »); a value without a label reads as itself.
+    ``summary``: a function of the value wording the option in a table's summary (the
+    lobby), where « label : value » would read badly."""
 
     label: object
     help: object = ""
     choices: object = field(default_factory=dict)
+    summary: object = None
 
 
 def chips(n) -> str:
@@ -49,3 +52,13 @@ def choice_label(slug: str, option, value) -> str:
     if callable(choices):
         return str(choices(value))
     return str(choices.get(value, value))
+
+
+def option_summary(slug: str, option, value) -> str:
+    """One option of a table as « label : value » (or its own summary), in the reader's
+    language."""
+    found = _words(slug, option.key)
+    if found and found.summary:
+        return str(found.summary(value))
+    return _("%(option)s : %(value)s") % {
+        "option": option_label(slug, option.key), "value": choice_label(slug, option, value)}

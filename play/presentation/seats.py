@@ -17,14 +17,24 @@ from django.utils.translation import ngettext
 from play.presentation.games import presenter
 
 
-def around_the_table(players: list[dict], you) -> dict:
+def around_the_table(players: list[dict], you, free_apart: bool = False) -> dict:
     """The seats as the viewer sees them: ``me`` at the bottom (or the first seat for a
-    spectator), then ``left``, ``top`` and ``right`` in the order of play."""
+    spectator), then ``left``, ``top`` and ``right`` in the order of play.
+
+    ``free_apart``: the places nobody holds are left out of the ring and counted in
+    ``free`` (a chip table's hand between two players at six places is played heads-up,
+    not among four empty chairs)."""
     count = len(players)
     if not count:
-        return {"me": None, "left": [], "top": [], "right": []}
-    bottom = you if isinstance(you, int) and 0 <= you < count else 0
+        return {"me": None, "left": [], "top": [], "right": [], "free": 0}
+    held = [p["position"] for p in players if p.get("taken", True)]
+    bottom = you if isinstance(you, int) and 0 <= you < count else (
+        held[0] if free_apart and held else 0)
     others = [players[(bottom + k) % count] for k in range(1, count)]
+    free = 0
+    if free_apart:
+        free = sum(1 for p in others if not p.get("taken", True))
+        others = [p for p in others if p.get("taken", True)]
     side = len(others) // 3 if len(others) >= 3 else 0
     if len(others) == 2:
         left, top, right = others[:1], [], others[1:]
@@ -35,7 +45,7 @@ def around_the_table(players: list[dict], you) -> dict:
         for p in group:
             p["place"] = place
     players[bottom]["place"] = "bottom"
-    return {"me": players[bottom], "left": left, "top": top, "right": right}
+    return {"me": players[bottom], "left": left, "top": top, "right": right, "free": free}
 
 
 def _at(view, key, seat):

@@ -332,7 +332,8 @@ def table_context(
             invite = table.rematch_invites.get(str(p["position"]))
             if not p["taken"] and invite and not invite.get("declined"):
                 p["name"] = _("place gardée pour %(name)s") % {"name": invite["name"]}
-    ring = around_the_table(players, you)
+    # Once a hand is dealt, empty places (a chip table's) are counted, not drawn.
+    ring = around_the_table(players, you, free_apart=game is not None)
     links = _links(table, shared, lang)
     rights = _seating_rights(table, user, players, you, invited, links)
     waiting = waiting_lines(view, names, rights["taken"], you)

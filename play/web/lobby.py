@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cardgames import available_games, slugs
+from economy import interface as economy
 from play import actions, queries
 from play.actions import ServiceError
 from play.models import Table
 from play.presentation.games import game_name, game_of_name
 from play.presentation.labels import bot_level_choices
-from play.presentation.options import choice_label, option_label
+from play.presentation.options import option_summary
 from play.presentation.words import of_name
 from play.web.access import INVITATIONS, refuse, remember_invitation
 from play.web.forms import TableForm
@@ -32,10 +33,7 @@ def _options_summary(table: Table) -> list[str]:
     for option in engine.options:
         value = table.options.get(option.key, option.default)
         if value != option.default:
-            lines.append(_("%(option)s : %(value)s") % {
-                "option": option_label(table.game_slug, option.key),
-                "value": choice_label(table.game_slug, option, value),
-            })
+            lines.append(option_summary(table.game_slug, option, value))
     return lines
 
 
@@ -79,7 +77,9 @@ def lobby(request):
         else:
             section["name"] = game_name(slug)
             section["players"] = players.phrase(slug)
-            for table in queries.open_tables(slug)[:20]:
+            # The house's tables are in the game's écus section ({% economy_lobby_section %}).
+            tables = queries.open_tables(slug).exclude(pk__in=economy.house_table_ids())
+            for table in tables[:20]:
                 table.options_summary = _options_summary(table)
                 section["tables"].append(table)
         sections.append(section)

@@ -106,4 +106,5 @@ def leaderboard(request, slug):
         "games": _game_choices(),
         "min_games": ratings.MIN_GAMES,
         "cash_days": ratings.CASH_DAYS,
+        "cash_min_hands": ratings.CASH_MIN_HANDS,
     })

@@ -57,6 +57,25 @@ def test_the_tavern_page_says_why_a_table_cannot_be_opened(alice, client):
     assert not Table.objects.filter(name="Au Chat").exists()
 
 
+def test_the_tavern_form_refuses_an_empty_name_in_french_and_opens_nothing(alice, client):
+    ledger.post(alice, Currency.TOKENS, 60, reason="adjustment", key="t")
+    client.login(username="alice", password=PASSWORD)
+    client.post(reverse("economy:tavern"), {"do": "buy_deck", "request_key": "k"})
+
+    response = client.post(reverse("economy:tavern"), {
+        "do": "open", "name": "  ", "small_blind": "5", "big_blind": "10",
+        "cave_min_bb": "5", "seat_count": "4"})
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert ("Donnez un nom à votre table : c&#x27;est sous ce nom qu&#x27;on la trouve dans "
+            "la salle de jeu.") in page
+    assert "Assurez-vous que cette valeur est supérieure ou égale à 10." in page
+    assert 'class="form create-form tavern-form" method="post" action="#ouvrir"' in page
+    assert not Table.objects.exists()
+    assert CardDeck.objects.get(owner=alice).table is None
+
+
 def test_it_counts_the_purse_and_the_decks_in_the_singular_for_zero_and_one(alice, client):
     HandAllowance.objects.update_or_create(game_slug="all-fours", defaults={"daily_hands": 1})
     ledger.post(alice, Currency.TOKENS, 60, reason="adjustment", key="t")

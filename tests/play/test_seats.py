@@ -4,7 +4,9 @@ up the left, across the top and down the right; what each seat tells at a glance
 import pytest
 from django.utils import translation
 
+from economy.chips import caves
 from play.presentation.seats import around_the_table, seat_facts
+from tests.economy.test_caves import system_table
 
 
 def seats(count):
@@ -32,6 +34,18 @@ def test_the_viewer_sits_at_the_bottom_and_the_next_player_on_the_left(
     assert [p["position"] for p in ring["right"]] == right
     placed = [ring["me"], *ring["left"], *ring["top"], *ring["right"]]
     assert sorted(p["position"] for p in placed) == list(range(count))
+
+
+def test_empty_places_are_counted_apart_once_a_hand_is_dealt():
+    players = [{**p, "taken": p["position"] in (1, 4)} for p in seats(6)]
+
+    ring = around_the_table(players, 4, free_apart=True)
+
+    assert ring["me"]["position"] == 4 and ring["free"] == 4
+    assert [p["position"] for p in ring["left"] + ring["top"] + ring["right"]] == [1]
+    # a spectator sees a player at the bottom, not an empty chair
+    assert around_the_table(players, None, free_apart=True)["me"]["position"] == 1
+    assert around_the_table(players, 4)["free"] == 0  # before a hand: every place drawn
 
 
 def test_a_spectator_sees_the_first_seat_at_the_bottom():
@@ -67,3 +81,19 @@ def test_ambigu_says_passe_for_a_seat_out_of_the_deal():
     with translation.override("fr"):
         assert seat_facts("ambigu", view, 0)["state"] == "passé"
         assert seat_facts("ambigu", view, 1)["notes"] == ["10 jetons", "vade", "2 changées"]
+
+
+@pytest.mark.django_db
+def test_a_heads_up_hand_at_a_table_of_six_shows_two_seats_and_counts_the_others(
+    client, alice, bob, settings
+):
+    settings.PLAY_INPROCESS_SCHEDULER = False
+    table = system_table(seats=6)
+    caves.do_cave(table, alice, 100, request_key="a")
+    caves.do_cave(table, bob, 100, request_key="b")
+    client.force_login(alice)
+
+    html = client.get(table.get_absolute_url()).content.decode()
+
+    assert html.count('data-seat="') == 2
+    assert "4 places libres" in html and "place libre<" not in html

@@ -1,5 +1,7 @@
 """The history, the players' public pages and the leaderboards."""
 
+from datetime import date
+
 import pytest
 
 from play.actions import do_create_table
@@ -146,13 +148,17 @@ def test_the_leaderboard_lists_only_players_with_enough_rated_games(client, alic
     assert client.get("/joueurs/classement/all-fours/").context["rows"] == []
 
 
-def test_a_cash_game_s_leaderboard_ranks_by_ecus_won(client, alice, bob):
+def test_a_cash_game_s_leaderboard_ranks_settled_ecus_won_after_enough_hands(
+    client, alice, bob, dora
+):
     from economy import ledger
-    from economy.models import ChipMovement, Currency, LedgerEntry
+    from economy.models import ChipMovement, Currency, HandDeal, LedgerEntry
 
-    # A Ramponneau table's ledger entries, without dealing at it.
-    table = Table.objects.create(game_slug="ramponneau", seat_count=2, owner=alice)
-    for user, cave, out in ((alice, 100, 40), (bob, 100, 160)):
+    # A Ramponneau table's ledger entries, without dealing at it: alice and bob caved
+    # and cashed out after 20 hands; dora played 19.
+    table = Table.objects.create(game_slug="ramponneau", seat_count=3, owner=alice)
+    for user, cave, out, hands in ((alice, 100, 40, 20), (bob, 100, 160, 25),
+                                   (dora, 100, 300, 19)):
         ledger.post(user, Currency.ECUS, 1000, reason=LedgerEntry.Reason.ADJUSTMENT,
                     key=f"gift:{user.pk}")
         ledger.post(user, Currency.ECUS, -cave, reason=LedgerEntry.Reason.CAVE,
@@ -161,12 +167,16 @@ def test_a_cash_game_s_leaderboard_ranks_by_ecus_won(client, alice, bob):
                                     amount=cave, idempotency_key=f"cave:{user.pk}")
         ledger.post(user, Currency.ECUS, out, reason=LedgerEntry.Reason.CASH_OUT,
                     key=f"out:{user.pk}", ref=("table", table.pk))
+        HandDeal.objects.bulk_create(
+            HandDeal(user=user, game_slug="ramponneau", day=date.today(), table_id=table.pk,
+                     game_number=n, source="free") for n in range(1, hands + 1))
 
     page = client.get("/joueurs/classement/ramponneau/")
 
     assert page.context["by_ecus"]
-    assert [(row.user.username, row.value) for row in page.context["rows"]] == [
-        ("bob", 60), ("alice", -60)]
+    assert [(row.user.username, row.value, row.games) for row in page.context["rows"]] == [
+        ("bob", 60, 25), ("alice", -60, 20)]
+    assert "au moins 20 mains" in page.content.decode()
 
 
 def test_an_unknown_game_has_no_leaderboard(client, db):

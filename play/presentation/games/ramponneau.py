@@ -4,7 +4,7 @@ all-in button; the words of its log (poker hands named), its refusals and its op
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from play.presentation import words
 from play.presentation.board import names_of, per_seat
@@ -115,9 +115,15 @@ OPTIONS = {
         ),
     ),
     "rake_percent": OptionWords(
-        gettext_lazy("Prélèvement du tavernier (pour cent de chaque pot)")
+        gettext_lazy("Prélèvement du tavernier (pour cent de chaque pot)"),
+        summary=lambda n: _("Prélèvement : %(n)s %% de chaque pot") % {"n": n},
     ),
-    "rake_cap": OptionWords(gettext_lazy("Plafond du prélèvement par main (0 : aucun)")),
+    "rake_cap": OptionWords(
+        gettext_lazy("Plafond du prélèvement par main (0 : aucun)"),
+        summary=lambda n: (ngettext("Plafond du prélèvement : %(n)s jeton par main",
+                                    "Plafond du prélèvement : %(n)s jetons par main", n)
+                           % {"n": n} if n else _("Prélèvement sans plafond")),
+    ),
     "no_flop_no_drop": OptionWords(gettext_lazy("Pas de prélèvement sans flop")),
 }
 

@@ -64,7 +64,8 @@ hands = table.games.filter(status=Game.Status.FINISHED)
 points = do_create_table(users[0], "all-fours", seat_count=2)
 do_join(points, users[1])
 game = points.current_game()
-game.status, game.result, game.finished_at = "finished", {"scores": [7, 3], "winners": [0]}, timezone.now()
+game.status, game.finished_at = "finished", timezone.now()
+game.result = {"scores": [7, 3], "winners": [0]}
 game.save()
 print(table.pk, sum(g.result["scores"][0] for g in hands))
 """
@@ -87,10 +88,10 @@ def test_a_poker_session_is_one_line_of_the_history_and_opens_on_its_hands(
 ):
     server, table, net = site
     expected = ("+" if net > 0 else "−" if net < 0 else "") + f"{abs(net)} jeton"
+    problems = []
     for size in (PHONE, DESKTOP):
         width, height = size
         page = ui.log_in(browser, server, "alice", size=size)
-        problems = []
         page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: problems.append(str(error)))
 

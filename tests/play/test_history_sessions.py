@@ -175,3 +175,18 @@ def test_the_player_page_groups_a_public_chip_table_s_hands_too(client, alice, b
     recent = client.get("/joueurs/alice/").context["recent"]
 
     assert len(recent) == 1 and recent[0].session and recent[0].hands == 3
+
+
+def test_a_session_reads_in_english_too(client, alice, bob):
+    table, hands = poker_session([alice, bob], hands=2, move=calm)
+    alice.preferred_language = "en"
+    alice.save(update_fields=["preferred_language"])
+    client.force_login(alice)
+
+    history = client.get("/jouer/historique/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    session = client.get(f"/jouer/historique/tables/{table.pk}/",
+                         HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "See the 2 hands" in history and " chips" in history
+    assert "2 hands played" in session and "Replay the hand" in session
+    assert " jetons" not in history + session and " mains" not in history + session

@@ -242,7 +242,10 @@ class Game(models.Model):
 
 
 class Participant(models.Model):
-    """Who sat at each position when a game was dealt.
+    """Who was dealt in at each position when a game was dealt.
+
+    At a chip game's table a seat not dealt in (its player broke, sitting out, waiting
+    for the big blind) has no row: that hand is not theirs, in their history or anywhere.
 
     The archive names players and shows each participant their own seat's view from
     this record, never from today's seats: a player who left is still the one who held
@@ -261,6 +264,10 @@ class Participant(models.Model):
     bot = models.CharField(max_length=40, blank=True, default="")
     # The name shown at the table then (kept if the account goes away).
     name = models.CharField(max_length=80)
+    # At a chip game's table (a chained game with ``Game.chips``): the chips the hand
+    # won (or lost, negative) for this seat, set when it finishes; None elsewhere and
+    # while it is played. A session's net result is their sum (play.queries.history_entries).
+    chips_won = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]

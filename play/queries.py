@@ -16,19 +16,24 @@ from typing import NamedTuple
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import (
+    BigIntegerField,
     BooleanField,
     Case,
     Count,
     F,
+    Max,
+    Min,
     OuterRef,
     Prefetch,
     Q,
     Subquery,
+    Sum,
     Value,
     When,
 )
 from django.utils import timezone
 
+from cardgames import available_games
 from play.models import (
     Action,
     ChatMessage,
@@ -456,12 +461,66 @@ def finished_games_seen_by(player, viewer, invited_tables=()):
     rows = finished_games_of(player)
     if viewer is not None and getattr(viewer, "pk", None) == player.pk:
         return rows
-    may = Q(game__table__visibility=Table.Visibility.PUBLIC, game__table__practice=False)
+    may = Q(table__visibility=Table.Visibility.PUBLIC, table__practice=False)
     if invited_tables:
-        may |= Q(game__table_id__in=list(invited_tables))
+        may |= Q(table_id__in=list(invited_tables))
     if viewer is not None and getattr(viewer, "is_authenticated", False):
-        may |= Q(game__participants__user=viewer) | Q(game__table__seats__user=viewer)
-    return rows.filter(may).distinct()
+        may |= Q(participants__user=viewer) | Q(table__seats__user=viewer)
+    # A subquery rather than joins: one row per game, so that the history's sessions
+    # count each hand once (``history_entries``).
+    return rows.filter(game__in=Game.objects.filter(may).values("pk"))
+
+
+def session_game_slugs() -> list[str]:
+    """The games played hand after hand for chips (a chained game with ``Game.chips``):
+    at their tables each hand is a game of its own, and the history groups them."""
+    return sorted(slug for slug, game in available_games().items()
+                  if game.chained and game.chips is not None)
+
+
+def history_entries(rows):
+    """The entries of a history from ``rows`` (``finished_games_of`` or
+    ``finished_games_seen_by``), newest first, one query whatever their number, to
+    paginate: a game played for points is an entry of its own (``game_id``); the hands a
+    player was dealt at one table of a chip game are one entry, a session
+    (``session_table``).
+
+    A session is every hand the player was dealt at that table, from their first to
+    their last: the same set of hands as their hand histories' zip
+    (``session_hand_histories``). A practice table lives for one sitting; at an écus
+    table a player keeps one bankroll for the table's life (``TableBankroll``, one row
+    per table and player), so coming back to it continues the same session. Each entry
+    has ``hands`` (dealt to the player), ``started_at``, ``finished_at``, ``net`` (the
+    chips the hands won, ``Participant.chips_won``; None for a game played for points)
+    and ``last_game``."""
+    session = Q(game__table__game_slug__in=session_game_slugs())
+    return (
+        rows.order_by()
+        .annotate(
+            session_table=Case(When(session, then=F("game__table_id")), default=None,
+                               output_field=BigIntegerField()),
+            single_game=Case(When(session, then=None), default=F("game_id"),
+                             output_field=BigIntegerField()),
+        )
+        .values("session_table", "single_game")
+        .annotate(
+            hands=Count("pk"),
+            started_at=Min("game__started_at"),
+            finished_at=Max("game__finished_at"),
+            last_game=Max("game_id"),
+            net=Sum("chips_won"),
+        )
+        .order_by(F("finished_at").desc(nulls_last=True), "-last_game")
+    )
+
+
+def session_hands(table, user):
+    """The finished hands ``user`` was dealt at ``table``, newest first (Participant
+    rows with their game)."""
+    return (Participant.objects.filter(user=user, game__table=table,
+                                       game__status=Game.Status.FINISHED)
+            .select_related("game").defer("game__state", "game__carry_in")
+            .order_by("-game__number"))
 
 
 # ----- a player's tables, for a program that comes back (the API's GET /account/tables) --

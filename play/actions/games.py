@@ -139,13 +139,39 @@ def _play_opening(game: Game, table: Table, opening: list) -> None:
     game.moves = {}  # moves nobody chose: the game may still be called off as any other
 
 
+def chip_rules(table: Table):
+    """The engine's chips (``Game.chips``) at a chip game's table: each hand is a game of
+    its own, dealt to some of the seats; None for games played for points."""
+    engine = table.engine
+    return engine.chips if engine.chained else None
+
+
 def record_participants(game: Game, table: Table) -> None:
-    """Who sits where as the game is dealt (the archive reads names and views from it)."""
+    """Who is dealt in where as the game is dealt (the archive reads names and views from
+    it, the history and the players' pages count it). At a chip game's table, only the
+    seats the engine dealt in: a hand a broke or sitting-out player was not dealt is not
+    theirs (docs/architecture.md, "The history")."""
+    chips = chip_rules(table)
+    dealt = set(chips.dealt(game.state)) if chips is not None else None
     Participant.objects.bulk_create(
         Participant(game=game, position=position, user_id=seat.user_id, bot=seat.bot,
                     name=seat.name[:80])
         for position, seat in sorted(seats_by_position(table).items())
+        if dealt is None or position in dealt
     )
+
+
+def record_chips_won(game: Game, table: Table) -> None:
+    """At a chip game's table, each participant's chips won in the finished hand (its
+    result's scores), which a session's net result adds up."""
+    scores = (game.result or {}).get("scores") if chip_rules(table) is not None else None
+    if not scores:
+        return
+    participants = list(game.participants.all())
+    for participant in participants:
+        if participant.position < len(scores) and scores[participant.position] is not None:
+            participant.chips_won = int(scores[participant.position])
+    Participant.objects.bulk_update(participants, ["chips_won"])
 
 
 # The moves counted per seat (``Game.moves``): enough to know whether a game may still
@@ -212,6 +238,7 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     game.finished_at = timezone.now()
     game.actor = game.deadline = game.bot_due_at = game.remind_at = None
     ratings.rate_finished_game(game)  # a resignation rates (resigners last); an abort never
+    record_chips_won(game, table)
     economy.game_finished(game)  # the contests' standings (an abort has no scores)
     if table.status == Table.Status.PLAYING:
         table.status = Table.Status.FINISHED
@@ -255,6 +282,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.finished_at = now
         game.actor = game.deadline = game.bot_due_at = game.remind_at = None
         ratings.rate_finished_game(game)  # between people only, once (ratings/services.py)
+        record_chips_won(game, table)
         economy.game_finished(game)  # the running contests' standings
         if engine.chained and table.status == Table.Status.PLAYING:
             game.save()

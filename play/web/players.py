@@ -6,27 +6,30 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Count, Max, Min, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 
 from cardgames import available_games
 from play import queries
-from play.models import Participant
+from play.models import Table
 from play.presentation.games import game_name
-from play.presentation.history import history_row, won
+from play.presentation.history import (
+    chips_words,
+    hand_row,
+    history_rows,
+    table_words,
+    won,
+)
 from play.web.access import INVITATIONS
 from ratings import interface as ratings
 
 HISTORY_PAGE = 20
 RECENT_GAMES = 10
-
-
-def _with_players(rows):
-    return rows.prefetch_related(
-        Prefetch("game__participants", queryset=Participant.objects.select_related("user"))
-    )
+# A session's hands on a page: a sitting at a cash table deals hundreds.
+SESSION_PAGE = 50
 
 
 def _game_choices():
@@ -35,18 +38,46 @@ def _game_choices():
 
 @login_required
 def history(request):
-    """My finished games, newest first, optionally of one game (``?jeu=slug``)."""
+    """My finished games, newest first, optionally of one game (``?jeu=slug``); the hands
+    I was dealt at a chip table are one entry, a session (``history_session``)."""
     slug = request.GET.get("jeu", "")
     if slug not in available_games():
         slug = ""
-    rows = _with_players(queries.finished_games_of(request.user, slug or None))
-    page = Paginator(rows, HISTORY_PAGE).get_page(request.GET.get("page"))
+    entries = queries.history_entries(queries.finished_games_of(request.user, slug or None))
+    page = Paginator(entries, HISTORY_PAGE).get_page(request.GET.get("page"))
     return render(request, "play/history.html", {
         "page": page,
-        "rows": [history_row(p) for p in page.object_list],
+        "rows": history_rows(page.object_list, request.user, own=True),
         "games": _game_choices(),
         "chosen": slug,
         "query": urlencode({"jeu": slug}) if slug else "",
+    })
+
+
+@login_required
+def history_session(request, table_id):
+    """My session at a chip table: the hands I was dealt there, newest first, each with
+    its result and its archive; not found for a table where I was dealt none."""
+    table = get_object_or_404(Table, pk=table_id, game_slug__in=queries.session_game_slugs())
+    hands = queries.session_hands(table, request.user)
+    summary = hands.aggregate(count=Count("pk"), net=Sum("chips_won"),
+                              started_at=Min("game__started_at"),
+                              finished_at=Max("game__finished_at"))
+    if not summary["count"]:
+        raise Http404(_("Vous n'avez joué aucune main terminée à cette table."))
+    page = Paginator(hands, SESSION_PAGE).get_page(request.GET.get("page"))
+    for participant in page.object_list:
+        participant.game.table = table
+    return render(request, "play/history_session.html", {
+        "table": table,
+        "table_name": table_words(table),
+        "game_name": game_name(table.game_slug),
+        "summary": summary,
+        "net": chips_words(summary["net"] or 0, table),
+        "won": (summary["net"] or 0) > 0,
+        "page": page,
+        "hands": [hand_row(p) for p in page.object_list],
+        "phh": hasattr(table.engine, "export_phh"),
     })
 
 
@@ -84,11 +115,12 @@ def player_page(request, username):
                                is_guest=False)
     viewer = request.user if request.user.is_authenticated else None
     invited = request.session.get(INVITATIONS, [])
-    recent = _with_players(queries.finished_games_seen_by(player, viewer, invited))
+    own = viewer is not None and viewer.pk == player.pk
+    recent = queries.history_entries(queries.finished_games_seen_by(player, viewer, invited))
     return render(request, "play/player.html", {
         "player": player,
         "lines": _per_game(player, ratings.ratings_of(player)),
-        "recent": [history_row(p) for p in recent[:RECENT_GAMES]],
+        "recent": history_rows(recent[:RECENT_GAMES], player, own=own),
         "games": _game_choices(),
         "min_games": ratings.MIN_GAMES,
     })

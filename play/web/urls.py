@@ -29,6 +29,8 @@ urlpatterns = [
     path("sons/", tables.sounds, name="sounds"),
     path("mes-parties/", lobby.my_games, name="my_games"),
     path("historique/", players.history, name="history"),
+    path("historique/tables/<int:table_id>/", players.history_session,
+         name="history_session"),
     path("parties/<int:game_id>/", archives.archive_page, name="archive"),
     path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),
     path("tables/<int:table_id>/mains.zip", archives.session_hand_histories,

@@ -201,7 +201,8 @@ def test_house_tables_never_expire_while_others_do(alice, bob, settings):
     assert ledger.balance(bob, Currency.ECUS) == 1000  # paid out when his table closed
 
 
-def test_the_scheduler_loop_opens_the_house_taverns(db):
+@pytest.mark.django_db(transaction=True)  # the loop's pass closes its connection
+def test_the_scheduler_loop_opens_the_house_taverns():
     from play.clock import scheduler
 
     scheduler.house_taverns.last = None

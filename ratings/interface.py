@@ -14,6 +14,7 @@ from ratings.outcomes import standing
 from ratings.queries import (
     CASH_DAYS,
     MIN_GAMES,
+    change_of,
     leaderboard,
     ranks_by_ecus,
     ratings_of,
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "CASH_DAYS",
     "MIN_GAMES",
+    "change_of",
     "leaderboard",
     "place_of",
     "ranks_by_ecus",

@@ -37,6 +37,16 @@ class ChipRules:
         """The fewest chips a player needs to be dealt in."""
         return 1
 
+    def fresh_stack(self, options: dict) -> int:
+        """The chips each player starts with at a table where nobody caves (a host's
+        practice table: ``new`` without carry): what a broke player is given again."""
+        raise NotImplementedError
+
+    def seat_stacks(self, state: dict) -> list[int | None]:
+        """Every seat's chips once a hand is over, dealt in or not (``None``: nobody
+        plays there), as the game's own ``carry`` passes them to the next hand."""
+        raise NotImplementedError
+
     def blind_reaches(self, seat: int, active: list[int], kept: dict, seats: int) -> bool:
         """Whether the big blind reaches ``seat`` (waiting for it) in the next hand, when
         ``active`` are dealt in and ``kept`` is what the table kept of the last hand."""

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from economy import interface as economy
-from ratings.models import Rating
+from ratings.models import Rating, RatingChange
 
 # Fewer rated games than this and a player's rating is still mostly its starting
 # uncertainty: they are not listed on the leaderboards (their profile shows it).
@@ -58,3 +58,13 @@ def leaderboard(game_slug: str, limit: int = LEADERBOARD_SIZE) -> list[Row]:
         .select_related("user").order_by("-ordinal", "pk")[:limit]
     )
     return [Row(r.user, shown(r.ordinal), r.games, r.wins) for r in rows]
+
+
+def change_of(game, user) -> tuple[int, int] | None:
+    """What ``game`` did to ``user``'s rating, as players read it (before, after); None
+    when the game was not rated for them."""
+    change = RatingChange.objects.filter(game=game, user=user).first()
+    if change is None:
+        return None
+    return (shown(change.mu_before - 3 * change.sigma_before),
+            shown(change.mu_after - 3 * change.sigma_after))

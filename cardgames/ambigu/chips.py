@@ -20,6 +20,12 @@ class AmbiguChips(ChipRules):
     def cave_unit(self, options):
         return options["ante"]
 
+    def fresh_stack(self, options):
+        return options["cave"]
+
+    def seat_stacks(self, state):
+        return list(state["stacks"])
+
     def least_stack(self, options):
         # Below the ante the engine would recave the player out of nothing (auto_recave)
         # or deal them no cards.

@@ -27,6 +27,12 @@ class RamponneauChips(ChipRules):
     def cave_unit(self, options):
         return options["big_blind"]
 
+    def fresh_stack(self, options):
+        return options["starting_stack"] * options["big_blind"]
+
+    def seat_stacks(self, state):
+        return list(state["stacks"])
+
     def entry_blind(self, options):
         return options["big_blind"]
 

@@ -10,7 +10,9 @@ a change that was rolled back. Views and consumers stay thin and call these.
 - ``expiry``: waiting tables that waited too long close;
 - ``positions``: a practice table started at a rules example's position;
 - ``games``: deal the next game, apply a move (``do_act``), set the clocks;
-- ``leaving``: resign, abort, come back after being marked absent;
+- ``leaving``: resign, abort, come back after being marked absent, take a new stack at a
+  practice chip table whose session is over;
+- ``stacks``: when a practice chip table's session ends (its chips ran out);
 - ``rematch``: propose, accept or decline a rematch of a finished table;
 - ``scheduled``: the moves nobody sends (timers, bots), the correspondence reminders;
 - ``hands``: the daily hand allowance at counted tables;
@@ -34,7 +36,7 @@ from play.actions.guests import (
     do_purge_guests,
     do_stand_in_while_signing_up,
 )
-from play.actions.leaving import do_abort, do_come_back, do_resign
+from play.actions.leaving import do_abort, do_come_back, do_new_stack, do_resign
 from play.actions.notices import do_restart_missed_turn
 from play.actions.positions import do_try_position
 from play.actions.presence import (
@@ -77,6 +79,7 @@ __all__ = [
     "do_join",
     "do_leave",
     "do_mute_chat",
+    "do_new_stack",
     "do_play_now",
     "do_purge_guests",
     "do_rematch",

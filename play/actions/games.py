@@ -29,6 +29,7 @@ from play.actions.broadcast import (
 from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
 from play.actions.lookups import lock_game, seats_by_position
+from play.actions.stacks import session_end
 from play.clock import alarm
 from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
@@ -285,6 +286,12 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         record_chips_won(game, table)
         economy.game_finished(game)  # the running contests' standings
         if engine.chained and table.status == Table.Status.PLAYING:
+            session = session_end(table, game)
+            if session is not None:  # a practice chip table whose chips ran out
+                game.result = {**(game.result or {}), "session": session}
+                table.status = Table.Status.FINISHED
+                table.save(update_fields=["status", "updated_at"])
+                return None
             game.save()
             return start_game(table, next_carry(table, game.state), finished=game)
         if table.status == Table.Status.PLAYING:

@@ -7,6 +7,9 @@
   no result for anyone (``ending="aborted"``, ``result=None``), as Lichess does.
 - ``do_come_back``: a player marked absent (after timeouts, or who left a running game)
   takes their seat back from the bot.
+- ``do_new_stack``: at a practice table of a chip game whose session ended with the
+  player broke (play/actions/stacks.py), « Reprendre un tapis »: a fresh stack and the
+  next hand, at the same table.
 
 Leaving a practice game (``play.actions.tables.do_leave``) aborts it when nobody else
 at the table is human. Tables played for écus keep their own way out (stand up and cash
@@ -20,8 +23,9 @@ from django.utils.translation import gettext_lazy as _
 
 from economy import interface as economy
 from play.actions.errors import ServiceError
-from play.actions.games import end_game, publish, record_platform, schedule
+from play.actions.games import end_game, publish, record_platform, schedule, start_game
 from play.actions.lookups import lock_table, seats_by_position
+from play.actions.stacks import is_practice_chip_table, restacked_carry
 from play.models import Game, Table
 
 
@@ -129,3 +133,43 @@ def do_come_back(table, user) -> Game:
         game.save()
         publish(game, table, previous_key)
         return game
+
+
+def do_new_stack(table, user) -> Game:
+    """« Reprendre un tapis »: the player, broke at a practice table of a chip game whose
+    session is over, gets the game's starting stack again and the next hand is dealt
+    there (the others keep their chips)."""
+    with transaction.atomic():
+        table_id = table.pk if isinstance(table, Table) else table
+        last = Game.objects.filter(table_id=table_id).order_by("-number").first()
+        game = Game.objects.select_for_update().get(pk=last.pk) if last else None
+        table = lock_table(table_id)
+        seat = next((s for s in seats_by_position(table).values()
+                     if user is not None and s.user_id == user.pk), None)
+        if seat is None:
+            raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
+        if not is_practice_chip_table(table):
+            raise ServiceError(
+                "forbidden",
+                _("Un nouveau tapis se prend aux tables d'entraînement des jeux à jetons ; "
+                  "à une table d'écus, on reprend une cave."),
+            )
+        if (game is None or game.status != Game.Status.FINISHED
+                or table.status != Table.Status.FINISHED
+                or "session" not in (game.result or {})):
+            raise ServiceError(
+                "game_not_over",
+                _("La partie continue : on reprend un tapis quand on n'a plus de jetons."),
+            )
+        if seat.position not in game.result["session"]["broke"]:
+            raise ServiceError(
+                "not_broke",
+                _("Vous avez encore des jetons : pour recommencer, proposez une revanche."),
+            )
+        carry = restacked_carry(table, game.state, seat.position)
+        seat.sitting_out = False
+        seat.timeouts = 0
+        seat.save(update_fields=["sitting_out", "timeouts"])
+        table.status = Table.Status.PLAYING
+        table.save(update_fields=["status", "updated_at"])
+        return start_game(table, carry)

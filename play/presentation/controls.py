@@ -122,6 +122,9 @@ def _amount_form(engine, entry, view=None) -> dict | None:
         "step": 1,
         "slider": high > low,
     }
+    unit = game_words.number_label(base.get("type", ""), "amount", high)
+    if unit:  # the range says what it counts: « de 1 à 20 jetons »
+        form["range_text"] = _("de %(low)s à %(high)s") % {"low": low, "high": unit}
     form.update(game_words.amount_extras(base, low, high, view or {}))
     return form
 
@@ -145,7 +148,7 @@ def _numbered_group(engine, game, view, kind, key, entries) -> dict:
     for n in range(min(values), max(values) + 1):
         action = present.get(n, {"type": kind, key: n})
         button = {
-            "label": str(n),
+            "label": presenter(engine.slug).number_label(kind, key, n) or str(n),
             "aria_label": action_label(engine, action),
             "action_json": action_json(action),
             "enabled": n in present,

@@ -35,6 +35,7 @@ from play.presentation.labels import (
     remaining_text,
 )
 from play.presentation.messages import log_mark
+from play.presentation.result import result_panel
 from play.presentation.seats import around_the_table, seat_facts
 from play.presentation.waiting import waiting_lines
 from play.presentation.words import of_name
@@ -82,6 +83,7 @@ def _players(table, view, names) -> list[dict]:
             "taken": given.get(position, {}).get("name") is not None,
             "bot": given.get(position, {}).get("bot", False),
             "bot_level": bot_level_label(given.get(position, {}).get("bot_level", "")),
+            "level": given.get(position, {}).get("bot_level", "") or "",
             "program": given.get(position, {}).get("program", False),
             "staff": given.get(position, {}).get("staff", False),
             "connected": given.get(position, {}).get("connected", False),
@@ -242,6 +244,8 @@ def _exits(table, game, players: list[dict], you, over: bool) -> dict:
         "abort": may_abort(game, you),
         "resign": True,
         "leave": alone,
+        # resigning concedes for a whole side (All-fours at four)
+        "partners": len(table.engine.partners(game.state, you)) > 1,
     }
 
 
@@ -271,6 +275,8 @@ def _rematch(table, game, view: dict, you, over: bool, names: list[str]) -> dict
 
 
 def _winners(game, view, names) -> list[str]:
+    if game is not None and "session" in (game.result or {}):
+        return []  # a practice chip table's session: its last hand's winner is not the game's
     result = view.get("result") or (game.result if game is not None else None) or {}
     return [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
 
@@ -359,6 +365,10 @@ def table_context(
         "winners": winners,
         "exits": _exits(table, game, players, you, over),
         "rematch": _rematch(table, game, view, you, over, names),
+        # not at a table played for écus, which goes on hand after hand
+        "result_panel": (result_panel(table, game, view, players, you, user)
+                         if over and not waiting and not economy.is_chip_table(table)
+                         else None),
         "ending": game.ending if game is not None else "",
         "turn_text": turn_text,
         "waiting_lines": waiting,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,6 +21,7 @@ from play.presentation.options import option_summary
 from play.presentation.words import of_name
 from play.web.access import INVITATIONS, refuse, remember_invitation
 from play.web.forms import TableForm
+from play.web.tables import go_to
 from rules import players
 
 
@@ -128,8 +130,9 @@ def play_now(request, slug):
         table = actions.do_play_now(request.user, slug, level=request.POST.get("niveau", ""))
     except ServiceError as error:
         refuse(request, error)
-        return redirect("play:lobby")
-    return redirect(table.get_absolute_url())
+        return go_to(request, reverse("play:lobby"))
+    # (« Nouvelle partie » at the end of a game is a boosted form: the table loads whole.)
+    return go_to(request, table.get_absolute_url())
 
 
 @login_required

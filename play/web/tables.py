@@ -1,6 +1,6 @@
 """A table's page and what a player does there without JavaScript (the same forms go over
 the table's socket otherwise): sit, add a bot, leave, act, resign, abort, come back,
-chat."""
+chat; and take a new stack at a practice chip table (a form of its own)."""
 
 from __future__ import annotations
 
@@ -104,10 +104,10 @@ def leave(request, table_id):
 @login_required
 @require_POST
 def resign(request, table_id):
-    """"Abandonner", confirmed by its checkbox (the page asks before anything happens)."""
+    """"Abandonner", confirmed in its dialog (the page asks before anything happens)."""
     table = get_visible_table(request, table_id)
     if request.POST.get("confirm") != "1":
-        messages.error(request, _("Cochez « Je confirme l'abandon » pour abandonner."))
+        messages.error(request, _("Confirmez l'abandon : « Oui, abandonner »."))
         return redirect(f"{table.get_absolute_url()}#actions")
     try:
         actions.do_resign(table, request.user)
@@ -179,6 +179,18 @@ def come_back(request, table_id):
     else:
         messages.success(request, _("Vous voilà de retour : l'automate vous rend votre place."))
     return redirect(f"{table.get_absolute_url()}#actions")
+
+
+@login_required
+@require_POST
+def new_stack(request, table_id):
+    """« Reprendre un tapis »: broke at a practice chip table, a new stack, the next hand."""
+    table = get_visible_table(request, table_id)
+    try:
+        actions.do_new_stack(table, request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    return go_to(request, table.get_absolute_url())
 
 
 @login_required

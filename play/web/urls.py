@@ -20,6 +20,7 @@ urlpatterns = [
     path("tables/<int:table_id>/abandonner/", tables.resign, name="resign"),
     path("tables/<int:table_id>/annuler/", tables.abort, name="abort"),
     path("tables/<int:table_id>/je-reviens/", tables.come_back, name="come_back"),
+    path("tables/<int:table_id>/nouveau-tapis/", tables.new_stack, name="new_stack"),
     path("tables/<int:table_id>/revanche/", tables.rematch, name="rematch"),
     path("tables/<int:table_id>/revanche/refuser/", tables.decline_rematch,
          name="decline_rematch"),

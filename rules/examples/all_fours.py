@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from cardgames import CHANCE, IllegalAction
 from cardgames.all_fours import game as all_fours
 from play.presentation import words
+from play.presentation.games.all_fours import POINT_NAMES
 from rules.examples import deal
 from rules.examples.base import (
     Example,
@@ -159,14 +160,15 @@ def check_all_fours_deal(example: Example) -> Verdict:
             if fold(claimed) == fold(side_names_fr(players, entry["side"])):
                 engine = claimed
         shown = _("personne") if entry is None else engine
-        verdict.claim(kind.capitalize(), claimed, engine, shown=shown)
+        verdict.claim(str(POINT_NAMES[kind]), claimed, engine, shown=shown)
     game = summary["game"]
     claimed = example.need("game")
     engine = side_names_fr(players, game["side"])
     same = fold(claimed) == fold(engine) or (
         game["side"] is not None and n < 4 and fold(claimed) == fold(players[game["side"]])
     )
-    verdict.claim("Game", claimed, engine, same, shown=side_names(players, game["side"]))
+    verdict.claim(str(POINT_NAMES["game"]), claimed, engine, same,
+                  shown=side_names(players, game["side"]))
     points = [(side_names(players, side), p) for side, p in enumerate(game["points"])]
     french = ", ".join(
         f"{side_names_fr(players, side)} {p}" for side, p in enumerate(game["points"])
@@ -184,11 +186,11 @@ def check_all_fours_deal(example: Example) -> Verdict:
 EVENT_TEXTS = {
     "turnup": gettext_lazy("La retourne : un point pour %(side)s."),
     "gift": gettext_lazy("Le point donné : un point pour %(side)s."),
-    "high": gettext_lazy("High, le plus fort atout joué (%(card)s) : un point pour %(side)s."),
-    "low": gettext_lazy("Low, le plus faible atout joué (%(card)s) : un point pour %(side)s."),
-    "jack": gettext_lazy("Jack, le valet d'atout pris dans un pli : un point pour %(side)s."),
+    "high": gettext_lazy("Haut, le plus fort atout joué (%(card)s) : un point pour %(side)s."),
+    "low": gettext_lazy("Bas, le plus faible atout joué (%(card)s) : un point pour %(side)s."),
+    "jack": gettext_lazy("Valet, le valet d'atout pris dans un pli : un point pour %(side)s."),
     "game": gettext_lazy(
-        "Game, le plus de points de levées (%(points)s) : un point pour %(side)s."
+        "Jeu, le plus de points de levées (%(points)s) : un point pour %(side)s."
     ),
 }
 
@@ -324,9 +326,9 @@ def _scoring(summary, players, verdict) -> None:
         verdict.step(str(EVENT_TEXTS[event["kind"]]) % values)
     kinds = {e["kind"] for e in summary["events"]}
     if "jack" not in kinds:
-        verdict.step(_("Jack : le valet d'atout n'a pas été joué, personne ne le marque."))
+        verdict.step(_("Valet : le valet d'atout n'a pas été joué, personne ne le marque."))
     if "game" not in kinds and points and n:
-        verdict.step(_("Game : égalité de points de levées, personne ne le marque."))
+        verdict.step(_("Jeu : égalité de points de levées, personne ne le marque."))
 
 
 def check_all_fours_played(example: Example) -> Verdict:

@@ -394,6 +394,28 @@
     }
   });
 
+  // The menu of the ways out of the game and its confirmations are popovers the socket's
+  // frames draw again (#table-exits): the one open, the innermost, stays open, with the
+  // keyboard's focus in it.
+  var openPopover = null;
+  document.body.addEventListener("htmx:wsBeforeMessage", function () {
+    var open = [];
+    try { open = document.querySelectorAll("#table-exits [popover]:popover-open"); } catch (e) { /* no popovers here */ }
+    var last = open.length ? open[open.length - 1] : null;
+    var active = document.activeElement;
+    openPopover = last ? { id: last.id, focus: !!(active && last.contains(active)) } : null;
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    if (!openPopover) { return; }
+    var el = document.getElementById(openPopover.id);
+    if (el && el.showPopover && !el.matches(":popover-open")) {
+      el.showPopover();
+      var first = openPopover.focus && el.querySelector("button");
+      if (first) { first.focus({ preventScroll: true }); }
+    }
+    openPopover = null;
+  });
+
   // On a phone the log, the scores and the chat fold into drawers under the table, so
   // that the page stays on the game; a wide screen keeps them open beside it.
   if (window.matchMedia && window.matchMedia("(max-width: 47.99rem)").matches) {

@@ -1,6 +1,6 @@
-"""A player's life around a game, in a real browser: resign a practice game (confirmed),
-find it in the history, ask for a rematch. Any console error or Content-Security-Policy
-violation fails the test."""
+"""A player's life around a game, in a real browser: resign a practice game (from the
+game's menu, confirmed), find it in the history, ask for a rematch. Any console error or
+Content-Security-Policy violation fails the test."""
 
 from __future__ import annotations
 
@@ -30,6 +30,13 @@ def watched(page) -> list:
     return problems
 
 
+def resign(page):
+    """« Partie ⋯ », « Abandonner », then « Oui, abandonner » in its dialog."""
+    page.click(".game-menu__button")
+    page.locator("#game-menu button", has_text="Abandonner").click()
+    page.locator("#confirm-resign button[type=submit]").click()
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_player_resigns_a_practice_game_and_finds_it_in_the_history(
     size, browser, server, ui, screenshots
@@ -42,13 +49,9 @@ def test_a_player_resigns_a_practice_game_and_finds_it_in_the_history(
     table_url = page.url
     page.wait_for_function("() => document.documentElement.classList.contains('live')")
 
-    resign = page.locator(".resign-form button[type=submit]")
-    assert resign.is_visible()
-    resign.click()  # not confirmed yet: the browser refuses the form, nothing happens
-    assert page.url == table_url and not page.locator("#turn.turn--over").count()
-    page.locator(".resign-form input[name=confirm]").check()
-    resign.click()
+    resign(page)
     page.wait_for_selector("#turn.turn--over")
+    assert page.url == table_url
     assert "abandon" in page.locator("#turn").inner_text()
     page.screenshot(path=str(screenshots / f"resigned-{size[0]}.png"))
 
@@ -73,11 +76,10 @@ def test_revanche_after_a_practice_game_deals_a_new_one(browser, server, ui):
     page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
     first = page.url
     page.wait_for_function("() => document.documentElement.classList.contains('live')")
-    page.locator(".resign-form input[name=confirm]").check()
-    page.locator(".resign-form button[type=submit]").click()
+    resign(page)
     page.wait_for_selector("#turn.turn--over")
 
-    page.locator(".rematch button", has_text="Revanche").click()
+    page.locator(".game-result button", has_text="Revanche").click()
     page.wait_for_url(lambda url: url != first and re.search(r"/jouer/tables/\d+/$", url))
     page.wait_for_function("() => document.documentElement.classList.contains('live')")
     assert page.locator("#my-hand").count() == 1  # dealt at once: only bots to ask

@@ -28,7 +28,7 @@ from cardgames import CHANCE, replay
 from cardgames.core import concrete
 from cardgames.selfplay import cards_in
 from play.actions import do_act, do_create_table, do_join, games
-from play.models import Game, Participant, Seat
+from play.models import Game, Participant, Seat, Table
 from play.presentation.words import card_name
 from tests.conftest import create_player
 
@@ -126,8 +126,11 @@ def play_table(table, rng, hands):
     engine = table.engine
     for _ in range(20_000):
         done = list(table.games.filter(status=Game.Status.FINISHED).order_by("number"))
+        table.refresh_from_db()
         if len(done) >= hands or (done and not engine.chained):
             return done[:hands]
+        if table.status == Table.Status.FINISHED:  # chips ran out: the session is over
+            return done
         game = table.current_game()
         actor = game.state["actor"]
         assert actor not in (None, CHANCE)

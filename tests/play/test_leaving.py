@@ -300,12 +300,14 @@ def test_a_correspondence_reminder_email_is_sent_once(alice, bob, mailoutbox,
 def test_resigning_on_the_page_needs_its_confirmation(alice, bob, client):
     table = started_table(alice, bob)
     client.force_login(bob)
-    page = client.get(f"/jouer/tables/{table.pk}/").content.decode()
-    assert "Abandonner" in page and "Je confirme l'abandon" in page
-    assert "Annuler la partie" in page
+    page = client.get(f"/jouer/tables/{table.pk}/").content.decode().replace("&#x27;", "'")
+    # One menu of the ways out, each behind its confirmation (popovers).
+    assert page.count('class="game-menu__button"') == 1
+    assert "Abandonner la partie ?" in page and "Oui, abandonner" in page
+    assert "Annuler la partie ?" in page
 
     response = client.post(f"/jouer/tables/{table.pk}/abandonner/", follow=True)
-    assert "Cochez « Je confirme l" in response.content.decode()
+    assert "Confirmez l'abandon" in response.content.decode().replace("&#x27;", "'")
     assert table.current_game().status == "playing"
 
     client.post(f"/jouer/tables/{table.pk}/abandonner/", {"confirm": "1"})

@@ -186,7 +186,7 @@ def test_all_fours_offers_beg_stand_and_shows_the_deal_sheet(alice):
                 assert "card-choice__box" in html
                 seen.add("discard")
         if view.get("deals"):
-            assert "deal-sheet__table" in html and "High" in html
+            assert "deal-sheet__table" in html and "Haut" in html and "High" not in html
             seen.add("sheet")
 
     play(table, alice, 400, random.Random(7), check)

@@ -120,7 +120,7 @@ def test_a_wrong_all_fours_point_is_caught():
     text = """jeu: all-fours\ntype: donne\njoueurs: Anne Bruno\natout: cœur
 pli: Anne Ah, Bruno 2h\npli: Anne Kc, Bruno Qc\npli: Anne Tc, Bruno Jh\npli: Bruno 4d, Anne 5d
 pli: Anne 9s, Bruno 7s\npli: Anne 3h, Bruno Td\nhigh: Anne\nlow: Anne\njack: Bruno\ngame: Anne"""
-    with pytest.raises(examples.ExampleError, match="Low"):
+    with pytest.raises(examples.ExampleError, match="Bas"):
         check(text)
 
 

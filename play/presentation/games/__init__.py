@@ -18,6 +18,9 @@ messages said generically, « Alice : le roi de pique. », and its refusals as a
 - ``board(view, names) -> dict``: the context of its board template;
 - ``TYPE_LABELS``: button words for its action types (lazy translations);
 - ``action_label(action) -> str | None``: its own wording of a concrete action;
+- ``number_label(kind, key, n) -> str | None``: the words of a numbered button (the
+  buttons of a run of amounts say their unit: Ambigu's « 2 jetons »; plain numbers
+  otherwise);
 - ``hand(view, legal, my_turn) -> dict``: its own hand (Remigio's melds);
 - ``seat_notes(view, seat) -> list[str]``: what its seats show besides the shared facts
   (``play.presentation.seats``: cards held, stack, bet, bid, tricks), and
@@ -41,6 +44,10 @@ def _no_label(action):
     return None
 
 
+def _no_number_label(kind, key, n):
+    return None
+
+
 def _no_extras(base, low, high, view=None):
     return {}
 
@@ -56,6 +63,7 @@ DEFAULTS = {
     "board": None,
     "TYPE_LABELS": {},
     "action_label": _no_label,
+    "number_label": _no_number_label,
     "hand": None,
     "seat_notes": None,
     "FOLDED_WORD": None,

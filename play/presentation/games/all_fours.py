@@ -129,13 +129,25 @@ OPTIONS = {
 }
 
 
+# The four points of a deal, named in French (the English rules call them High, Low, Jack
+# and Game): the rules pages and their examples name them the same way.
+POINT_NAMES = {
+    "high": pgettext_lazy("point d'All-fours", "Haut"),
+    "low": pgettext_lazy("point d'All-fours", "Bas"),
+    "jack": pgettext_lazy("point d'All-fours", "Valet"),
+    "game": pgettext_lazy("point d'All-fours", "Jeu"),
+}
+# What each point is, for those who do not know the names yet.
+POINT_HINTS = {
+    "high": gettext_lazy("le plus fort atout en jeu"),
+    "low": gettext_lazy("le plus petit atout en jeu"),
+    "jack": gettext_lazy("le valet d’atout"),
+    "game": gettext_lazy("le plus de points dans les levées"),
+}
 EVENT_NAMES = {
     "turnup": gettext_lazy("la retourne"),
     "gift": gettext_lazy("le point donné"),
-    "high": gettext_lazy("High"),
-    "low": gettext_lazy("Low"),
-    "jack": gettext_lazy("Jack"),
-    "game": gettext_lazy("Game"),
+    **POINT_NAMES,
 }
 PHASE_NAMES = {
     "cut": gettext_lazy("Coupe pour la première donne"),
@@ -157,6 +169,7 @@ def board(view, names) -> dict:
     last = view.get("last_trick")
     trick = view.get("trick") or []
     current = view.get("current")
+    deals = [_summary(d, side_names) for d in (view.get("deals") or [])[-6:][::-1]]
     return {
         "rows": [
             {
@@ -188,14 +201,20 @@ def board(view, names) -> dict:
         ),
         "dealer_name": names[view["dealer"]] if isinstance(view.get("dealer"), int) else "",
         "deal_no": view.get("deal_no"),
-        "deals": [_summary(d, side_names) for d in (view.get("deals") or [])[-6:][::-1]],
+        "deals": deals,
+        # Once the game is over, its last deal's points under the result (_table.html).
+        "previous_deal": deals[0] if deals and view.get("phase") == "over" else None,
+        "previous_deal_template": "play/games/all-fours_result.html",
         "current": _summary(current, side_names) if isinstance(current, dict) else None,
         "side_names": side_names,
+        "points": [{"name": str(POINT_NAMES[k]), "hint": str(POINT_HINTS[k])}
+                   for k in ("high", "low", "jack", "game")],
     }
 
 
 def _summary(summary, side_names) -> dict:
-    """One deal's points, side by side: who took High, Low, Jack and Game."""
+    """One deal's points, side by side: who took Haut, Bas, Valet and Jeu (High, Low, Jack
+    and Game)."""
     who = {kind: [] for kind in EVENT_NAMES}
     for e in summary.get("events", []):
         if e.get("kind") in who and 0 <= e.get("side", -1) < len(side_names):

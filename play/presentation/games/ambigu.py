@@ -211,6 +211,7 @@ OPTIONS = {
 
 # Where this game names an action differently from the shared words.
 TYPE_LABELS = {
+    "recave": gettext_lazy("Se recaver de"),
     "vade": gettext_lazy("Ouvrir la vade de"),
     "renvi": gettext_lazy("Renvier de"),
     "call": gettext_lazy("Tenir le renvi"),
@@ -219,6 +220,21 @@ TYPE_LABELS = {
     "keep": gettext_lazy("Garder mon écart"),
     "pass": gettext_lazy("Passer"),
 }
+
+
+def number_label(kind, key, n) -> str | None:
+    """Jetons are what a vade, a renvi and a recave count: « 2 jetons »."""
+    if key == "amount":
+        return ngettext("%(n)s jeton", "%(n)s jetons", n) % {"n": n}
+    return None
+
+
+def action_label(action) -> str | None:
+    """« Se recaver de 2 jetons », « Ouvrir la vade de 3 jetons »."""
+    amount = action.get("amount")
+    if action.get("type") in ("recave", "vade", "renvi") and isinstance(amount, int):
+        return f"{TYPE_LABELS[action['type']]} {number_label(action['type'], 'amount', amount)}"
+    return None
 
 
 PHASES = {

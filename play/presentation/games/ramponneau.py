@@ -227,7 +227,9 @@ def board(view, names) -> dict:
         "street": str(STREETS.get(view.get("street"), view.get("street") or "")),
         "board_cards": view.get("board") or [],
         "total_pot": view.get("total_pot", view.get("pot", 0)),
-        "pots": pots,
+        # One pot in play is the total beside the board: listed, it would only push the
+        # buttons down. Side pots, and who won what, are listed.
+        "pots": pots if len(pots) > 1 or any(p["winners"] for p in pots) else [],
         "blinds": view.get("blinds") or [],
         "hand_name": hand_words(view.get("hand_value")),
         "to_call": view.get("to_call") or 0,

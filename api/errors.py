@@ -23,7 +23,7 @@ METHOD_NOT_ALLOWED = {"method_not_allowed"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
             "unknown_game",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
-            "insufficient_ecus", "id_reused", "too_many_tables"}
+            "insufficient_ecus", "id_reused", "too_many_tables", "not_broke"}
 TOO_LARGE = {"too_large"}
 RATE_LIMITED = {"rate_limited"}
 SERVER_ERROR = {"server_error"}

@@ -135,6 +135,9 @@ def result_panel(table, game, view: dict, players: list[dict], you, user) -> dic
                   "places": _rows(names, places, stacks, you, winners=[])}
         if you is not None and you in session.get("broke", []):
             panel["new_stack_url"] = reverse("play:new_stack", args=[table.pk])
+            # each game's own word: a poker stack (« tapis »), Ambigu's cave
+            panel["new_stack_label"] = (_("Se recaver") if table.game_slug == "ambigu"
+                                        else _("Reprendre un tapis"))
     else:
         places = _places(table.seat_count, result, resigned_seats(game))
         scores = result.get("scores") or view.get("scores") or []

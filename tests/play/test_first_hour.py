@@ -98,6 +98,9 @@ def test_broke_at_practice_poker_the_session_ends_with_a_summary(alice):
     assert "absent du coup" not in page
     for label in ("Reprendre un tapis", "Rejouer", "Nouvelle partie", "Retour au salon"):
         assert label in page, label
+    game = table.current_game()
+    english = text(render_table_fragments(table, game, alice, view_for(game, alice), lang="en"))
+    assert "You have no chips left." in english and "Take a new stack" in english
 
 
 def test_a_broke_player_takes_a_new_stack_and_the_next_hand_is_dealt_to_them(alice):
@@ -175,6 +178,7 @@ def test_at_ambigu_without_recaves_a_broke_player_ends_the_session_too(alice, mo
         do_act(game, alice, choice, game.version)
     assert table.status == Table.Status.FINISHED, "the bot plays on against nobody"
     assert 0 in game.result["session"]["broke"]
+    assert "Se recaver" in text(frame(table, alice))  # Ambigu's word for a new stack
     do_new_stack(table, alice)
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING

@@ -448,6 +448,8 @@ def test_at_ramponneaus_showdown_montrer_sa_main_is_in_the_first_screen(browser,
         alice = Player(browser, site, "alice", size)
         alice.table("showdown")
         assert alice.page.locator(".seat__shown").count() >= 4  # four hands shown before hers
+        # the socket's first frame may redraw the actions: read them once drawn
+        alice.page.wait_for_selector("#actions button:has-text('Montrer sa main')")
         assert alice.in_first_screen("#actions button:has-text('Montrer sa main')"), size
         alice.no_sideways_scroll()
         alice.close()

@@ -100,6 +100,7 @@ def test_an_english_reader_stays_in_english_at_the_table_and_after_signing_up(
         "() => /Guest \\d+ bids/.test(document.querySelector('#game-log').textContent)")
     words = page.locator("main").inner_text()
     assert [w for w in FRENCH_AT_THE_TABLE if w in words] == []
+    page.wait_for_selector("#my-hand")  # between two frames of the socket, it is redrawn
     in_first_screen(page, "#my-hand", PHONE)
     page.screenshot(path=str(screenshots / "english-guest-table-phone.png"))
 

@@ -29,18 +29,24 @@ from play.actions.stacks import is_practice_chip_table, restacked_carry
 from play.models import Game, Table
 
 
-def seat_and_game(table, user):
-    """Lock the game in progress, then its table (the order ``do_act`` takes them, so a
-    resignation racing the last move cannot deadlock); the user's seat (refusals
-    otherwise)."""
+def _lock_last_game_and_seat(table, user):
+    """Lock the table's latest game, then the table (the order ``do_act`` takes them, so a
+    resignation racing the last move cannot deadlock); the user's seat, ``not_seated``
+    otherwise. Returns (table, seat, game); game None before the first deal."""
     table_id = table.pk if isinstance(table, Table) else table
-    current = Game.objects.filter(table_id=table_id).order_by("-number").first()
-    game = Game.objects.select_for_update().get(pk=current.pk) if current else None
+    last = Game.objects.filter(table_id=table_id).order_by("-number").first()
+    game = Game.objects.select_for_update().get(pk=last.pk) if last else None
     table = lock_table(table_id)
     seat = next((s for s in seats_by_position(table).values()
                  if user is not None and s.user_id == user.pk), None)
     if seat is None:
         raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
+    return table, seat, game
+
+
+def seat_and_game(table, user):
+    """The game in progress, its locked table and the user's seat (refusals otherwise)."""
+    table, seat, game = _lock_last_game_and_seat(table, user)
     if game is None or game.status != Game.Status.PLAYING or table.status != Table.Status.PLAYING:
         raise ServiceError("game_over", _("Aucune partie en cours."))
     if table.current_game().pk != game.pk:  # the next hand was dealt meanwhile
@@ -140,14 +146,7 @@ def do_new_stack(table, user) -> Game:
     session is over, gets the game's starting stack again and the next hand is dealt
     there (the others keep their chips)."""
     with transaction.atomic():
-        table_id = table.pk if isinstance(table, Table) else table
-        last = Game.objects.filter(table_id=table_id).order_by("-number").first()
-        game = Game.objects.select_for_update().get(pk=last.pk) if last else None
-        table = lock_table(table_id)
-        seat = next((s for s in seats_by_position(table).values()
-                     if user is not None and s.user_id == user.pk), None)
-        if seat is None:
-            raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
+        table, seat, game = _lock_last_game_and_seat(table, user)
         if not is_practice_chip_table(table):
             raise ServiceError(
                 "forbidden",

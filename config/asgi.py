@@ -20,6 +20,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from accounts.socket_auth import TokenAuthMiddleware  # noqa: E402
 from play.clock.scheduler import with_inprocess_scheduler  # noqa: E402
+from play.socket.outages import answer_outages  # noqa: E402
 from play.socket.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -29,11 +30,12 @@ def build_websocket_app(patterns):
     The Origin check refuses sockets opened by pages of other sites (the
     browser sends the session cookie with them: cross-site websocket
     hijacking). The session gives the user, or a personal access token on the handshake
-    (accounts/socket_auth.py: outside programs). Tests build their own routes through this
-    same function.
+    (accounts/socket_auth.py: outside programs). Both read the database: with PostgreSQL
+    down, the socket is answered ``unavailable`` (play/socket/outages.py). Tests build
+    their own routes through this same function.
     """
     return AllowedHostsOriginValidator(
-        AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(patterns)))
+        answer_outages(AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(patterns))))
     )
 
 

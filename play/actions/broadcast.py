@@ -31,11 +31,22 @@ def group_name(table_id: int) -> str:
 
 
 _server_loop = None
+# Where a broadcast the channel layer refused goes instead: this process's own sockets at
+# the table (play/socket/watch.py registers it; this layer imports nothing above it).
+_deliver_lost = None
+
 
 def remember_server_loop(loop) -> None:
     """Called by the consumers: the event loop serving the sockets of this process."""
     global _server_loop
     _server_loop = loop
+
+
+def deliver_lost_broadcasts_with(deliver) -> None:
+    """``deliver(table_id, message)``, called in the server's event loop, hands a
+    broadcast the channel layer could not take (Redis down) to this process's sockets."""
+    global _deliver_lost
+    _deliver_lost = deliver
 
 def group_send(table_id: int, message: dict) -> None:
     layer = get_channel_layer()
@@ -51,13 +62,25 @@ def group_send(table_id: int, message: dict) -> None:
         if running is not loop:
             # In a server's database thread: hand the send to the event loop and return,
             # so the thread that serialises database work never waits on the sockets.
-            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            future = asyncio.run_coroutine_threadsafe(
+                _send_or_deliver_here(layer, group, table_id, message), loop)
             future.add_done_callback(lambda done: _log_failed_send(done, table_id))
             return
     try:
         async_to_sync(layer.group_send)(group, message)
     except Exception as error:  # a broadcast lost is made good by the sockets' re-check
         _log_lost(table_id, error)
+
+async def _send_or_deliver_here(layer, group, table_id, message):
+    """The group send; if the channel layer fails, this process's sockets at the table
+    get the message all the same (the other processes' at their next re-check)."""
+    try:
+        await layer.group_send(group, message)
+    except Exception as error:
+        if _deliver_lost is not None and is_unavailable(error):
+            _deliver_lost(table_id, message)
+        raise
+
 
 def _log_failed_send(future, table_id):
     if not future.cancelled() and future.exception() is not None:

@@ -49,7 +49,7 @@ from play.presentation.table import render_error_fragment, render_table_fragment
 from play.presentation.view import view_from_snapshot
 from play.queries import can_watch, chat_line, finished_snapshot, is_muted
 from play.snapshots import snapshots
-from play.socket import limits, watch
+from play.socket import limits, outages, watch
 from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
 from taverne.backoff import Backoff
 from taverne.observability import metrics
@@ -61,13 +61,22 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY = 4429  # too many sockets held or opened (play/socket/limits.py)
-CLOSE_TRY_AGAIN = 1013  # a service down: the client opens again after a while
+# A service down while the socket opened: the client opens it again after ``retry_after``.
+# Not 1013 ("try again later"): daphne's websocket layer (autobahn) sends only 1000 and
+# 3000-4999, and fails on any other code with 1011 and an error in the log. 4503 reads as
+# HTTP's 503, which the pages and the API answer in the same outage.
+CLOSE_TRY_AGAIN = outages.CLOSE_TRY_AGAIN
 TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet, ou "
                      "réessayez dans un moment.")
 TOKEN_REFUSED = _("Le jeton d'accès de cette connexion a été révoqué ou a expiré.")
 
 # What a token without the "play" scope may still send: it watches.
 WATCHING = ("ping", "sync", "mute")
+
+# The longest wait between two reads of a failing channel layer: once Redis is back, a
+# socket hears the other processes' notices again within this time (its group
+# membership comes back with the next re-check, PLAY_SOCKET_RECHECK_SECONDS).
+LAYER_RETRY_MOST = 2.0
 
 # After a ``rate_limited``, the current state follows, at most once in this many seconds
 # (a flood must not turn into a flood of full views).
@@ -226,7 +235,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if not is_unavailable(error):
                 raise
             # PostgreSQL or Redis down while the socket opens: the client is told to try
-            # again (close 1013, "try again later": browsers' pages reconnect by themselves)
+            # again (``unavailable``, close 4503: the table page opens again by itself)
             # rather than the server failing with 1011.
             log.warning("table %s: a socket could not open, a service is down (%r)",
                         self.table_id, error)
@@ -326,22 +335,62 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_payload(sent, payload)
 
     # channels' consumer reads its channel-layer messages through ``channel_receive``, set
-    # in ``__call__`` just before its loop starts. Unguarded, a Redis restart makes that
-    # read raise and the socket dies with 1011 (internal error) and reconnects, hundreds
-    # at once. Guarded, the read waits for Redis (0.5 s doubling to 30 s) and the socket
-    # stays open: what it missed meanwhile comes back with its next re-check, which also
-    # renews its group membership on the new Redis (play/socket/watch.py).
+    # in ``__call__`` just before its loop starts. Two things are added to that read:
+    # - Redis down does not end the socket. Unguarded, a Redis restart makes the read raise
+    #   and the socket dies with 1011 (internal error) and reconnects, hundreds at once.
+    #   Guarded, the read waits for Redis (0.5 s doubling to LAYER_RETRY_MOST) and the
+    #   socket stays open: what it missed meanwhile comes from the re-check, which also
+    #   renews its group membership on the new Redis (play/socket/watch.py).
+    # - This process's own messages to the socket (``deliver_here``: the re-check's
+    #   catch-up, a lost broadcast made good) come through an in-process inbox, never
+    #   through Redis, and are handled in turn with the layer's, never beside them.
     @property
     def channel_receive(self):
         return self._channel_receive
 
     @channel_receive.setter
     def channel_receive(self, receive):
-        self._channel_receive = self._outliving_outages(receive)
+        self._channel_receive = self._with_inbox(self._outliving_outages(receive))
+
+    def deliver_here(self, message: dict) -> None:
+        """Hand this socket a message from its own process (the event loop's thread): it
+        is handled as a channel-layer message would be, with Redis up or down."""
+        self._inbox().put_nowait(message)
+
+    def _inbox(self) -> asyncio.Queue:
+        inbox = self.__dict__.get("inbox")
+        if inbox is None:
+            inbox = self.inbox = asyncio.Queue()
+        return inbox
+
+    def _with_inbox(self, receive):
+        inbox = self._inbox()
+        reading = None  # the layer's read in progress, kept across calls (never dropped)
+
+        async def receive_from_either():
+            nonlocal reading
+            if not inbox.empty():
+                return inbox.get_nowait()
+            if reading is None:
+                reading = asyncio.ensure_future(receive())
+            local = asyncio.ensure_future(inbox.get())
+            try:
+                await asyncio.wait({reading, local}, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the socket ends
+                local.cancel()
+                reading.cancel()
+                raise
+            if local.done():
+                return local.result()  # a finished read waits for the next call
+            local.cancel()  # an item it had not taken yet stays in the inbox
+            done, reading = reading, None
+            return done.result()
+
+        return receive_from_either
 
     def _outliving_outages(self, receive):
         async def receive_when_the_layer_answers():
-            backoff = Backoff()
+            backoff = Backoff(most=LAYER_RETRY_MOST)
             while True:
                 try:
                     return await receive()

@@ -6,10 +6,15 @@ made the change; a process killed between its commit and its send, or a channel 
 drops a message, leaves sockets on an old version. So every PLAY_SOCKET_RECHECK_SECONDS
 this process's watcher reads the sequence of each table it has sockets at (one query for
 all of them, however many sockets) and asks each socket that shows less to catch up
-(``table.recheck``, through the socket's own channel: it is handled in turn with the
-socket's other messages, never beside them). The same pass is the heartbeat of the
-process's ``Presence`` rows (one UPDATE): a socket whose process stops beating stops
-counting as connected (play/actions/presence.py).
+(``table.recheck``, handed to the socket in this process, ``deliver_here``: it is handled
+in turn with the socket's other messages, never beside them, and never crosses Redis).
+The same pass is the heartbeat of the process's ``Presence`` rows (one UPDATE): a socket
+whose process stops beating stops counting as connected (play/actions/presence.py).
+
+While the channel layer fails (Redis down: a group renewal fails), the pass runs every
+OUTAGE_RECHECK_SECONDS instead, and a broadcast this process could not send is handed at
+once to its own sockets at that table (``deliver_locally``): play goes on through the
+database alone, every seat within about a second of each move, until Redis is back.
 
 The sockets also re-check on every frame their client sends (``latest``): the reading of
 a table is shared by the process's sockets there and made at most once a second.
@@ -29,15 +34,20 @@ import time
 from channels.db import database_sync_to_async
 
 from accounts.tokens import still_usable
+from play.actions import broadcast
 from play.actions.broadcast import group_name
 from play.actions.presence import do_heartbeat, recheck_seconds
 from play.models import Table
+from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
 
 # How old a table's reading may be when a frame asks for it: a table whose sockets all
 # send frames is read at most once a second by this process.
 FRAME_READING_SECONDS = 1.0
+# The period of the re-check while the channel layer fails: the database is then the only
+# way a move reaches the sockets, so they read it every second (one query per process).
+OUTAGE_RECHECK_SECONDS = 1.0
 
 
 def _read(table_ids, presence_ids, token_ids=()):
@@ -62,6 +72,7 @@ class Watcher:
         self.sockets: dict[int, set] = {}  # table id: its consumers here
         self.readings: dict[int, tuple[int, float]] = {}  # table id: (sequence, when read)
         self.task: asyncio.Task | None = None
+        self.layer_failing = False  # the last group renewal failed: Redis is down
 
     def add(self, consumer) -> None:
         self.sockets.setdefault(consumer.table_id, set()).add(consumer)
@@ -89,9 +100,23 @@ class Watcher:
             self.readings[table_id] = (sequence, time.monotonic())
         return sequence
 
+    def period(self) -> float:
+        """Seconds to the next pass: shorter while the channel layer fails."""
+        if self.layer_failing:
+            return min(OUTAGE_RECHECK_SECONDS, recheck_seconds())
+        return recheck_seconds()
+
+    def deliver_locally(self, table_id: int, message: dict) -> None:
+        """A broadcast this process could not send through the channel layer: its own
+        sockets at the table get it all the same (the others at their next re-check)."""
+        for consumer in list(self.sockets.get(table_id, ())):
+            consumer.deliver_here(dict(message))
+        if self.sockets:
+            self.layer_failing = True
+
     async def _run(self) -> None:
         while True:
-            await asyncio.sleep(recheck_seconds())
+            await asyncio.sleep(self.period())
             try:
                 await self.beat()
             except asyncio.CancelledError:
@@ -104,10 +129,17 @@ class Watcher:
         sockets, end those whose token was revoked or expired, ask the late ones to catch
         up and the ones whose row went to count themselves again."""
         consumers = [c for at_table in self.sockets.values() for c in at_table]
-        # First, and whatever the database does: the groups hold only live sockets.
+        # First, and whatever the database does: the groups hold only live sockets. Once
+        # one renewal fails the channel layer is down: the others would fail the same way.
+        renewed = True
         for consumer in consumers:
             if consumer in self.sockets.get(consumer.table_id, ()):  # still open
-                await _renew_membership(consumer)
+                renewed = await _renew_membership(consumer)
+                if not renewed:
+                    break
+        if renewed and self.layer_failing:
+            log.warning("the channel layer answers again: notices back through Redis")
+        self.layer_failing = not renewed
         rows = {c.presence_id: c for c in consumers if c.presence_id is not None}
         held = {_token_of(c).pk for c in consumers if _token_of(c) is not None}
         sequences, gone, usable = await database_sync_to_async(_read)(
@@ -130,7 +162,7 @@ class Watcher:
                 await _tell(consumer, {"type": "presence.renew"})
 
 
-async def _renew_membership(consumer) -> None:
+async def _renew_membership(consumer) -> bool:
     """The socket is in its table's group again, as of now. The channel layer forgets a
     member CHANNEL_GROUP_EXPIRY seconds after it joined (config/settings.py): a killed
     process's channels leave the groups within that time instead of collecting notices
@@ -139,16 +171,20 @@ async def _renew_membership(consumer) -> None:
     try:
         await consumer.channel_layer.group_add(group_name(consumer.table_id),
                                                consumer.channel_name)
-    except Exception:  # Redis down: the next pass tries again
-        log.warning("table %s: could not renew a socket's group", consumer.table_id,
-                    exc_info=True)
+    except Exception as error:  # Redis down: the next pass tries again
+        if is_unavailable(error):
+            log.warning("table %s: could not renew a socket's group, the channel layer is "
+                        "down (%r)", consumer.table_id, error)
+        else:
+            log.warning("table %s: could not renew a socket's group", consumer.table_id,
+                        exc_info=True)
+        return False
+    return True
 
 
 async def _tell(consumer, message) -> None:
-    try:
-        await consumer.channel_layer.send(consumer.channel_name, message)
-    except Exception:  # that socket's channel is full or gone: the next pass tries again
-        log.warning("table %s: could not reach a socket", consumer.table_id, exc_info=True)
+    """Hand ``message`` to the socket in this process (no Redis on the way)."""
+    consumer.deliver_here(message)
 
 
 _watcher: Watcher | None = None
@@ -160,4 +196,5 @@ def watcher() -> Watcher:
     loop = asyncio.get_running_loop()
     if _watcher is None or _watcher.loop is not loop:
         _watcher = Watcher(loop)
+        broadcast.deliver_lost_broadcasts_with(_watcher.deliver_locally)
     return _watcher

@@ -79,8 +79,18 @@
   document.body.addEventListener("htmx:wsOpen", function () {
     document.documentElement.classList.add("live");
   });
-  document.body.addEventListener("htmx:wsClose", function () {
+  // A socket refused because PostgreSQL or Redis was down as it opened closes with 4503
+  // (docs/protocol.md): htmx's extension reconnects by itself only after 1006 and 1011-1013,
+  // codes daphne cannot send, so the page opens it again, a little later each time.
+  var refusedInARow = 0;
+  document.body.addEventListener("htmx:wsOpen", function () { refusedInARow = 0; });
+  document.body.addEventListener("htmx:wsClose", function (event) {
     document.documentElement.classList.remove("live");
+    var detail = event.detail || {};
+    if (!detail.event || detail.event.code !== 4503 || !detail.socketWrapper) { return; }
+    refusedInARow += 1;
+    var wait = Math.min(30, 2 * refusedInARow) * 1000 * (0.75 + Math.random() / 2);
+    setTimeout(function () { detail.socketWrapper.reconnect(); }, wait);
   });
 
   // Remigio: the player may regroup the cards of their hand into melds of their own. The

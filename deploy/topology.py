@@ -84,10 +84,18 @@ class Process:
         return tuple(arg.replace(PORT, str(port)) for arg in self.argv)
 
 
+# How long daphne lets a socket's handshake wait for the application's answer. Its
+# default, 5 s, is the database pool's wait (DATABASE_POOL_TIMEOUT): with PostgreSQL down,
+# daphne would drop the connection just as the site answers ``unavailable``
+# (play/socket/outages.py).
+WEBSOCKET_CONNECT_TIMEOUT = "15"
+
+
 def daphne(bind: str) -> Process:
     return Process(
         "daphne",
-        ("daphne", "-b", bind, "-p", PORT, "--proxy-headers", "config.asgi:application"),
+        ("daphne", "-b", bind, "-p", PORT, "--proxy-headers",
+         "--websocket_connect_timeout", WEBSOCKET_CONNECT_TIMEOUT, "config.asgi:application"),
         per_port=True,
     )
 

@@ -42,6 +42,10 @@ KINDS = {
 }
 DEFAULT_TABLES = ["ascenseur", "all-fours", "remigio", "ambigu", "all-fours", "remigio"]
 HOME_ATTEMPTS = 6  # reconnections tried at the seat's own server before the other one
+# The tables' clock: the shortest a live table offers. Every turn a seat is not shown
+# within it is played by the clock (``no_timer_move_at_a_connected_seat``), so the faults
+# must never keep a connected seat from its turn for that long (issue 33: Redis's 20 s).
+LIVE_MOVE_SECONDS = 30
 
 
 @dataclass
@@ -158,7 +162,8 @@ class FaultSeat(taverne_client.Seat):
                                        "duplicate": bool(message.get("duplicate")),
                                        "game_id": self.pending.get("game_id"),
                                        "sent_on": self.pending.get("version"),
-                                       "table_id": self.table_id})
+                                       "table_id": self.table_id,
+                                       "at_s": self.recorder.elapsed()})
         elif kind == "error":
             self.recorder.errors[message.get("code", "?")] += 1
         await super().receive(message)
@@ -212,7 +217,7 @@ def open_table(owner, others, kind: str) -> int:
     """A public table of ``kind`` filled with the clients (and bots); answers its id."""
     spec = KINDS[kind]
     body = {"game": kind, "seats": spec["seats"], "options": spec["options"],
-            "visibility": "public", "move_seconds": 120}
+            "visibility": "public", "move_seconds": LIVE_MOVE_SECONDS}
     table_id = owner.request("POST", "/tables", body)["view"]["table_id"]
     if spec.get("chips"):
         for client in [owner, *others]:

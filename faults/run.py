@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from faults import checks  # noqa: E402
+from faults import checks, outages  # noqa: E402
 from faults.players import (  # noqa: E402
     DEFAULT_TABLES,
     HTTP_FAILURES,
@@ -58,7 +58,7 @@ def fault_plan(worker_kills: int) -> list[tuple[float, str]]:
     kills = [(0.30 + 0.15 * i / worker_kills, "kill_play_worker")
              for i in range(worker_kills)]
     return [(0.15, "kill_daphne"), *kills, (0.50, "restart_postgres"),
-            (0.70, "restart_redis")]
+            (0.65, "stop_redis")]
 
 
 PROBE_SECONDS = 12  # how long requests are watched after a restart
@@ -125,6 +125,7 @@ class Faults:
         self.played = played
         self.recorder = recorder
         self.events: list[dict] = []
+        self.sockets_opened: list[dict] = []  # opened while a service was down
         self.worker_kills = 0
         self.dead_channels_counted: asyncio.Task | None = None
         # "over capacity" lines in the logs once the killed daphne's channels expired
@@ -168,15 +169,33 @@ class Faults:
         await asyncio.to_thread(self.supervisor.restart, name)
 
     async def restart_postgres(self):
-        return await self.watched(lambda: asyncio.to_thread(self.postgres.restart))
+        async def outage():
+            await asyncio.to_thread(self.postgres.halt)
+            await self.open_sockets("restart_postgres")
+            await asyncio.sleep(outages.POSTGRES_DOWN_SECONDS)
+            await asyncio.to_thread(self.postgres.resume)
 
-    async def restart_redis(self):
+        return await self.watched(outage)
+
+    async def stop_redis(self):
         async def outage():
             await asyncio.to_thread(self.redis.shutdown)
-            await asyncio.sleep(2)  # an outage, not a blink
+            began = time.monotonic()
+            await self.open_sockets("stop_redis")
+            await asyncio.sleep(max(0.0, outages.REDIS_DOWN_SECONDS
+                                    - (time.monotonic() - began)))
             await asyncio.to_thread(self.redis.start)
 
         return await self.watched(outage)
+
+    async def open_sockets(self, fault: str) -> None:
+        """A second into the outage, a new socket to each daphne, as a page reloaded then
+        would open (the run's spare players', at the first table played)."""
+        await asyncio.sleep(1)
+        self.sockets_opened += await asyncio.gather(*(
+            outages.open_socket_during(server, token, self.played[0].id, fault,
+                                       self.recorder.began)
+            for server, token in zip(self.servers, self.probe_tokens, strict=True)))
 
     async def watched(self, fault) -> dict:
         """Run ``fault`` while both daphnes are asked, from just before it until
@@ -284,6 +303,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
     if faults.dead_channels_counted is not None:
         faults.dead_channels_counted.cancel()
     return {"recorder": recorder, "played": played, "faults": faults.events,
+            "sockets_opened": faults.sockets_opened,
             "over_capacity_by_expiry": faults.over_capacity_by_expiry,
             "behind": behind, "absent": absent, "ghosts": ghosts,
             "slot_failures": slot_failures}
@@ -433,11 +453,11 @@ def closes_outside_redis_outage(recorder: Recorder, faults: list[dict]) -> dict:
     """When the server closed sockets (seconds into the run), by close code, leaving out
     those closed while Redis was down: a socket cannot live without the channel layer,
     and its client reconnects."""
-    outages = [(e["at_s"], e["requests"]["back_at_s"] + REDIS_SETTLING_SECONDS)
-               for e in faults if e["fault"] == "restart_redis" and "requests" in e]
+    down = [(e["at_s"], e["requests"]["back_at_s"] + REDIS_SETTLING_SECONDS)
+            for e in faults if e["fault"] == "stop_redis" and "requests" in e]
     closes: dict[str, list[float]] = {}
     for at, code in recorder.closed_at:
-        if not any(start <= at <= end for start, end in outages):
+        if not any(start <= at <= end for start, end in down):
             closes.setdefault(code, []).append(round(at, 1))
     return closes
 
@@ -457,6 +477,11 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
                  closes=closes_outside_redis_outage(recorder, outcome["faults"]),
                  over_capacity=late_over_capacity(outcome, logs),
                  deaths=deaths))
+    playing_on, pace = outages.play_through_redis_outage(
+        [ack["at_s"] for ack in recorder.acks], outcome["faults"])
+    found.append(checks.Check("play_goes_on_while_redis_is_down", playing_on, pace))
+    answered, opened = outages.sockets_answered(outcome["sockets_opened"], logs)
+    found.append(checks.Check("socket_opened_in_outage_answered", answered, opened))
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))
     result = checks.verdict(found, args.strict, set(args.fatal))

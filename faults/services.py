@@ -86,16 +86,25 @@ class PostgresCluster:
                     "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
         # fsync off: the run restarts the server cleanly (a fast shutdown), never crashes
         # it, and the shared machine's disk is slow.
-        options = (f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c max_connections=200")
-        as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-l", self.log, "-o", options,
-                    "-w", "-t", "60", "start")
+        self.options = (f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 "
+                        "-c fsync=off -c max_connections=200")
+        self.resume()
         self.psql("CREATE ROLE taverne LOGIN CREATEDB PASSWORD 'taverne'")
         self.psql("CREATE DATABASE taverne OWNER taverne")
 
     def psql(self, sql: str) -> str:
         return as_postgres(PG_BIN / "psql", "-h", self.sockets, "-p", self.port, "-U",
                            "postgres", "-v", "ON_ERROR_STOP=1", "-qtA", "-c", sql).stdout
+
+    def resume(self) -> None:
+        as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-l", self.log, "-o", self.options,
+                    "-w", "-t", "60", "start")
+
+    def halt(self) -> None:
+        """``pg_ctl stop -m fast``: every open connection is cut, and the server stays
+        down until ``resume``."""
+        as_postgres(PG_BIN / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "-t", "60",
+                    "stop")
 
     def restart(self) -> float:
         """``pg_ctl restart -m fast``: every open connection is cut. Answers the seconds

@@ -425,6 +425,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if getattr(self, "joined", False):
                 await self.channel_layer.group_discard(group_name(self.table_id),
                                                        self.channel_name)
+        except Exception as error:
+            if not is_unavailable(error):
+                raise
+            # Redis down as the socket closes: its count expires by itself
+            # (play/socket/limits.py), and so does its group membership.
+            log.warning("table %s: a closing socket left its counts to expire, a service "
+                        "is down (%r)", self.table_id, error)
         finally:
             # Whatever failed above (the channel layer down), the seat stops counting
             # this socket.

@@ -171,26 +171,27 @@ class Faults:
     async def restart_postgres(self):
         async def outage():
             await asyncio.to_thread(self.postgres.halt)
-            await self.open_sockets("restart_postgres")
+            opening = asyncio.create_task(self.open_sockets("restart_postgres"))
             await asyncio.sleep(outages.POSTGRES_DOWN_SECONDS)
             await asyncio.to_thread(self.postgres.resume)
+            await opening
 
         return await self.watched(outage)
 
     async def stop_redis(self):
         async def outage():
             await asyncio.to_thread(self.redis.shutdown)
-            began = time.monotonic()
-            await self.open_sockets("stop_redis")
-            await asyncio.sleep(max(0.0, outages.REDIS_DOWN_SECONDS
-                                    - (time.monotonic() - began)))
+            opening = asyncio.create_task(self.open_sockets("stop_redis"))
+            await asyncio.sleep(outages.REDIS_DOWN_SECONDS)
             await asyncio.to_thread(self.redis.start)
+            await opening
 
         return await self.watched(outage)
 
     async def open_sockets(self, fault: str) -> None:
         """A second into the outage, a new socket to each daphne, as a page reloaded then
-        would open (the run's spare players', at the first table played)."""
+        would open (the run's spare players', at the first table played); their answers
+        are awaited after the outage, which they do not lengthen."""
         await asyncio.sleep(1)
         self.sockets_opened += await asyncio.gather(*(
             outages.open_socket_during(server, token, self.played[0].id, fault,

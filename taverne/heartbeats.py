@@ -13,6 +13,8 @@ import time
 
 from django.core.cache import cache
 
+from taverne.unavailable import is_unavailable
+
 log = logging.getLogger(__name__)
 
 PLAY_WORKER = "play_worker"
@@ -28,8 +30,9 @@ def beat(name: str) -> None:
     """Record that the loop ``name`` turned just now."""
     try:
         cache.set(_key(name), time.time(), timeout=KEPT_FOR)
-    except Exception:  # the cache being down is /pret/'s news, not the loop's failure
-        log.warning("heartbeat of %s not recorded", name, exc_info=True)
+    except Exception as error:  # the cache down is /pret/'s news, not the loop's failure
+        log.warning("heartbeat of %s not recorded (%r)", name, error,
+                    exc_info=not is_unavailable(error))
 
 
 def seconds_since(name: str) -> float | None:

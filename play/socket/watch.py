@@ -121,8 +121,11 @@ class Watcher:
                 await self.beat()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database or the channel layer down: try next period
-                log.warning("socket re-check failed", exc_info=True)
+            except Exception as error:  # the database down: try next period
+                if is_unavailable(error):
+                    log.warning("socket re-check failed, a service is down (%r)", error)
+                else:
+                    log.warning("socket re-check failed", exc_info=True)
 
     async def beat(self) -> None:
         """One pass: renew the sockets' group memberships, read the tables, beat for the

@@ -90,7 +90,9 @@ def sockets_answered(opened: list[dict], logs: Path) -> tuple[bool, dict]:
     refused = {s["fault"] for s in opened if not s.get("opened")}
     faults = {s["fault"] for s in opened}
     ok = bool(opened) and not wrong and not failed_lines and refused == faults
-    detail = {"sockets": len(opened), "wrong": wrong[:10],
+    detail = {"sockets": [{k: s.get(k) for k in ("fault", "at_s", "first", "close", "opened",
+                                                 "took_s")} for s in opened],
+              "wrong": wrong[:10],
               "faults_without_a_refused_socket": sorted(faults - refused),
               "failures_logged": failed_lines}
     return ok, detail

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.utils import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.template import loader
@@ -58,6 +59,23 @@ def is_unavailable(error: BaseException | None) -> bool:
         error = error.__cause__ or error.__context__
         seen += 1
     return False
+
+
+def database_answers(timeout: int = 2) -> bool:
+    """Whether PostgreSQL takes a new connection within ``timeout`` seconds: a direct
+    try, beside the pool (whose wait, DATABASE_POOL_TIMEOUT, is longer and queues behind
+    every caller of an outage). Always True on SQLite."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor != "postgresql":
+        return True
+    import psycopg  # only where PostgreSQL is used
+
+    params = connection.get_connection_params() | {"connect_timeout": timeout}
+    try:
+        with psycopg.connect(**params):
+            return True
+    except psycopg.Error:
+        return False
 
 
 def unavailable_refusal() -> Refusal:

@@ -2,17 +2,17 @@
 structured ``unavailable`` error with ``retry_after`` (not ``server_error``), stays open,
 and serves the next message once the service is back (docs/protocol.md)."""
 
+import asyncio
 import json
 import logging
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.db.utils import OperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
-
-from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from play.actions.broadcast import group_name, next_sequence
@@ -293,3 +293,32 @@ async def test_a_socket_closing_while_redis_is_down_closes_quietly(
 
     assert any("left its counts to expire" in r.getMessage() for r in caplog.records)
     assert not any(r.levelno >= logging.ERROR for r in caplog.records)
+
+
+@in_loop
+async def test_a_socket_opening_that_waits_behind_a_database_outage_is_answered_at_once(
+    alice, bob, monkeypatch
+):
+    # Every database call of a daphne process goes through one thread: in an outage an
+    # opening waits behind the pool timeouts of all the other callers.
+    import channels.auth
+
+    from play.socket import outages
+
+    async def queued_behind_the_outage(scope):
+        await asyncio.sleep(30)
+
+    table = await database_sync_to_async(make_table)(alice, bob)
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    monkeypatch.setattr(channels.auth, "get_user", queued_behind_the_outage)
+    monkeypatch.setattr(outages, "HANDSHAKE_PATIENCE", 0.2)
+    monkeypatch.setattr(outages, "database_answers", lambda: False)
+    socket = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=[
+        (b"origin", b"http://localhost"), (b"cookie", f"sessionid={cookie}".encode())])
+
+    connected, _ = await socket.connect(timeout=2)
+
+    assert connected
+    assert (await socket.receive_json_from(timeout=1))["code"] == "unavailable"
+    assert await socket.receive_output() == {"type": "websocket.close",
+                                             "code": consumers.CLOSE_TRY_AGAIN}

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 # the workers, and four periods of the sockets' re-check) and PostgreSQL (long enough to
 # open sockets while it is down).
 REDIS_DOWN_SECONDS = 20
-POSTGRES_DOWN_SECONDS = 3
+POSTGRES_DOWN_SECONDS = 5
 # The answer a socket opened during an outage must get (docs/protocol.md, "Close codes").
 TRY_AGAIN_CLOSE = 4503
 # Within this many seconds: the database pool's wait (DATABASE_POOL_TIMEOUT, 5 s) and a

@@ -33,7 +33,7 @@ CLOSE_TRY_AGAIN = 4503  # as the consumer's (docs/protocol.md, "Close codes")
 # Seconds an opening may wait for the middleware's reads before the database is tried
 # directly: past them, a PostgreSQL that takes no connection means an outage, answered
 # at once rather than after the pool's wait behind every other caller.
-HANDSHAKE_PATIENCE = 3.0
+HANDSHAKE_PATIENCE = 2.0
 
 
 def answer_outages(app):

@@ -118,3 +118,33 @@ def test_a_visitor_lands_at_a_table_from_a_rules_page_on_a_laptop(browser, site,
     page.wait_for_timeout(300)
     assert problems == []
     page.context.close()
+
+
+def test_a_table_whose_socket_an_outage_refused_opens_again_by_itself(browser, site):
+    # The server answers a socket opened while PostgreSQL or Redis is down with
+    # `unavailable` and close 4503 (docs/protocol.md); htmx's extension would leave the
+    # page dead after that code: the page itself opens the socket again.
+    page, problems = visitor(browser, DESKTOP)
+    openings = []
+
+    def outage_then_back(socket):
+        openings.append(socket.url)
+        if len(openings) == 1:
+            socket.send('<div id="table-error" hx-swap-oob="true">Service momentanément '
+                        'indisponible : réessayez dans un instant.</div>')
+            socket.close(code=4503, reason="")
+        else:
+            socket.connect_to_server()
+
+    page.route_web_socket(re.compile(r"/ws/tables/\d+/"), outage_then_back)
+    page.goto(f"{site}/regles/all-fours/")
+    page.click("button:has-text('Essayer contre des robots, sans compte')")
+    page.wait_for_url(re.compile(r"/jouer/tables/\d+/$"))
+
+    page.wait_for_function("() => document.documentElement.classList.contains('live')",
+                           timeout=10_000)
+    page.wait_for_selector("#my-hand .playing-card")
+    assert len(openings) == 2
+    page.wait_for_timeout(300)
+    assert problems == []
+    page.context.close()

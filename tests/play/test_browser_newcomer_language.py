@@ -63,7 +63,14 @@ def at_the_table(page) -> int:
 
 
 def in_first_screen(page, selector, size) -> None:
-    box = page.locator(selector).first.bounding_box()
+    # The socket's frames swap the element: measured once it is drawn again.
+    box = None
+    for _ in range(10):
+        page.locator(selector).first.wait_for(state="visible")
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None, selector
     assert 0 <= box["x"] and box["x"] + box["width"] <= size[0] + 1, (selector, box)
     assert box["y"] + 20 < size[1], (selector, box)

@@ -128,6 +128,8 @@ INSTALLED_APPS = [
     "reversion",
     "allauth",
     "allauth.account",
+    # The site-wide records (taverne/models.py: the ledger of e-mails sent).
+    "taverne",
     "accounts",
     "rules",
     "play",

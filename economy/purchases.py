@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.tasks import task
 from django.urls import reverse
@@ -25,7 +25,7 @@ from economy.errors import EconomyError
 from economy.models import Currency, LedgerEntry, PaymentEvent, Purchase, TokenBundle
 from economy.payments import BadWebhook, PaymentResult, ProviderError, get_provider
 from economy.payments.sandbox import SandboxProvider
-from taverne.mail import MAIL_SERVER_DOWN, retry_later
+from taverne.mail import MAIL_SERVER_DOWN, retry_later, send_once
 from taverne.site import absolute_url, site_name, subject_prefix
 
 log = logging.getLogger(__name__)
@@ -320,18 +320,20 @@ def _receipt(values: dict) -> tuple[str, str]:
 
 
 def send_receipt(purchase_id: int) -> bool:
-    """The receipt e-mail, in the buyer's preferred language; once per purchase. Run by
-    the task queue (``send_receipt_email``), never inside the webhook or the return page.
-    """
-    updated = Purchase.objects.filter(pk=purchase_id, receipt_sent_at__isnull=True).update(
-        receipt_sent_at=timezone.now()
-    )
-    if not updated:
+    """The receipt e-mail, in the buyer's preferred language; exactly once per purchase.
+    Run by the task queue (``send_receipt_email``), never inside the webhook or the return
+    page.
+
+    ``receipt_sent_at`` is set in the transaction that sends the mail, once the mail server
+    took it (taverne/mail.py, ``send_once``); a failure, or the worker killed, leaves it
+    empty, and the next run sends the receipt under the same Message-ID. The claim is the
+    mail ledger's row, not a lock on the purchase: a refund or a late webhook, which lock
+    the purchase, never wait for a slow mail server."""
+    purchase = (Purchase.objects.select_related("user")
+                .filter(pk=purchase_id, receipt_sent_at__isnull=True).first())
+    if purchase is None or not purchase.user.email:
         return False
-    purchase = Purchase.objects.select_related("user").get(pk=purchase_id)
     user = purchase.user
-    if not user.email:
-        return False
     values = {
         "id": purchase.pk,
         "name": user.public_name,
@@ -343,23 +345,20 @@ def send_receipt(purchase_id: int) -> bool:
         "site": site_name(),
         "purchases": absolute_url(reverse("economy:purchases")),
     }
+    with translation.override(user.preferred_language):
+        subject, body = _receipt(values)
     try:
-        with translation.override(user.preferred_language):
-            subject, body = _receipt(values)
-            send_mail(
-                subject_prefix() + subject,
-                body,
-                None,
-                [user.email],
-            )
+        return send_once(
+            f"receipt-{purchase.pk}",
+            EmailMessage(subject_prefix() + subject, body, None, [user.email]),
+            mark=lambda: Purchase.objects.filter(pk=purchase_id).update(
+                receipt_sent_at=timezone.now()),
+        )
     except Exception:
-        # The payment stands (it was committed before this task was queued); the receipt
-        # is marked unsent again so that running the task again sends it, and the task's
-        # result records the failure for the site's staff.
-        Purchase.objects.filter(pk=purchase_id).update(receipt_sent_at=None)
+        # The payment stands (it was committed before this task was queued); the task's
+        # result records the failure for the site's staff, and running it again sends.
         log.exception("receipt of purchase %s not sent", purchase_id)
         raise
-    return True
 
 
 @task

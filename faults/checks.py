@@ -27,6 +27,7 @@ KNOWN_DEFECTS = {
     "no_socket_closed_by_error": "item 3, database and Redis faults absorbed",
     "no_dead_channels_in_groups": "item 3, a killed process leaves dead channels in groups",
     "no_process_died": "item 3, every worker loop survives OperationalError",
+    "every_mail_exactly_once": "issue 33, item 3, each e-mail marked sent with its send",
 }
 # Close codes of a socket the server ended because it failed (1011: internal error),
 # counted outside Redis's outage (faults/run.py, closes_outside_redis_outage).

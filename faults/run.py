@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from faults import checks, outages  # noqa: E402
+from faults.mail import MailScene, MailSink  # noqa: E402
 from faults.players import (  # noqa: E402
     DEFAULT_TABLES,
     HTTP_FAILURES,
@@ -268,7 +269,8 @@ def api_status(server: str, token: str) -> int | str:
 # ----- playing --------------------------------------------------------------------------
 
 
-async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -> dict:
+async def play_with_faults(args, supervisor, postgres, redis, servers, tokens,
+                           mail: MailScene) -> dict:
     recorder = Recorder()
     flags = RunFlags(idle=args.idle)
     played: list[PlayedTable] = []
@@ -279,6 +281,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
                                            flags, played, seed=args.seed + i))
              for i, kind in enumerate(args.tables)]
     watchdog = asyncio.create_task(watch_processes(supervisor, recorder, flags))
+    mailing = asyncio.create_task(mail.play(supervisor, servers[1]))
     try:
         for share, name in fault_plan(args.worker_kills):
             await asyncio.sleep(max(0.0, share * seconds - recorder.elapsed()))
@@ -286,6 +289,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
         await asyncio.sleep(max(0.0, seconds - recorder.elapsed()))
         say(f"stop: {recorder.acts} acts sent, {len(recorder.acks)} acknowledged")
         flags.stopping.set()
+        await mailing  # done long before, but for a very short run
         slot_failures = [repr(r) for r in await asyncio.gather(*slots, return_exceptions=True)
                          if isinstance(r, BaseException)]
         open_tables = [t for t in played if not all(s.closing.is_set() for s in t.seats)]
@@ -303,7 +307,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
             await close_seats(table.seats, table.tasks)
     if faults.dead_channels_counted is not None:
         faults.dead_channels_counted.cancel()
-    return {"recorder": recorder, "played": played, "faults": faults.events,
+    return {"recorder": recorder, "played": played, "faults": faults.events, "mail": mail,
             "sockets_opened": faults.sockets_opened,
             "over_capacity_by_expiry": faults.over_capacity_by_expiry,
             "behind": behind, "absent": absent, "ghosts": ghosts,
@@ -483,6 +487,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
     found.append(checks.Check("play_goes_on_while_redis_is_down", playing_on, pace))
     answered, opened = outages.sockets_answered(outcome["sockets_opened"], logs)
     found.append(checks.Check("socket_opened_in_outage_answered", answered, opened))
+    found.append(outcome["mail"].check())
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))
     result = checks.verdict(found, args.strict, set(args.fatal))
@@ -568,7 +573,8 @@ def run(args) -> tuple[dict, int]:
     redis = RedisServer(folder, free_port())
     web_ports = [free_port(), free_port()]
     servers = [f"http://127.0.0.1:{port}" for port in web_ports]
-    env = site_env(postgres.url, redis.url, servers[0], args.bot_delay)
+    sink = MailSink(free_port())  # the mail server, which stalls (faults/mail.py)
+    env = site_env(postgres.url, redis.url, servers[0], args.bot_delay) | sink.env()
     specs, source = topology(sys.executable, str(Path(sys.executable).parent / "daphne"),
                              web_ports)
     supervisor = Supervisor(specs, env, logs, say)
@@ -577,13 +583,14 @@ def run(args) -> tuple[dict, int]:
         say(f"PostgreSQL on {postgres.port}, Redis on {redis.port}, in {folder}")
         postgres.start()
         redis.start()
+        sink.start()
         tokens = prepare_site(env, 2 * len(args.tables) + 2)
         supervisor.start_all()
         say(f"started ({source}'s topology) {supervisor.pids()}; playing {len(args.tables)} tables "
             f"for {args.minutes} min")
         stage = "play"
         outcome = asyncio.run(play_with_faults(args, supervisor, postgres, redis, servers,
-                                               tokens))
+                                               tokens, MailScene(sink, manage, env, say)))
         stage = "checks"
         say("checking the database")
         ledgers = verify_ledgers(env)
@@ -601,6 +608,7 @@ def run(args) -> tuple[dict, int]:
         if args.keep_logs:
             keep_logs(folder, logs, postgres, args.keep_logs)
         supervisor.stop_all()
+        sink.stop()
         redis.stop()
         postgres.stop()
         shutil.rmtree(folder, ignore_errors=True)

@@ -5,6 +5,13 @@ the request queues the message and `db_worker` sends it (settings' TASKS; embedd
 Django's immediate backend sends it at once).
 The message is built in the request, in the reader's language, and queued as plain
 JSON-safe fields, since a task's arguments are stored in the database.
+
+Exactly once (issue 33): a task may run twice (its worker killed, taverne/task_recovery.py
+queues it again), so every mail leaves through ``send_once``, which claims the mail's key,
+sends it under a Message-ID made from that key and marks it sent in one transaction,
+committed only after the mail server took the message. Cut off before the commit, the
+task's next run sends it again under the same Message-ID (a mail server, or the reader's,
+keeps one message per Message-ID); cut off after it, the next run sends nothing.
 """
 
 from __future__ import annotations
@@ -12,11 +19,18 @@ from __future__ import annotations
 import logging
 import smtplib
 import socket
+import uuid
+from collections.abc import Callable
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.db import IntegrityError, transaction
 from django.tasks import task
 from django.utils import timezone
+
+from taverne.models import SentMail
+from taverne.site import site_url
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +52,35 @@ def retry_later(queued_task, args: tuple, attempt: int) -> bool:
     queued_task.using(run_after=when).enqueue(*args, attempt=attempt + 1)
     log.warning("%s: the mail server did not answer; next try at %s",
                 queued_task.module_path, when.isoformat())
+    return True
+
+
+def message_id(key: str) -> str:
+    """The Message-ID of the mail ``key``: the same on every try and every run of its task
+    (Django's own, ``make_msgid``, is new each time)."""
+    return f"<{key}@{urlsplit(site_url()).hostname}>"
+
+
+def send_once(key: str, message: EmailMessage, mark: Callable[[], object] | None = None
+              ) -> bool:
+    """Send ``message`` unless the mail ``key`` was sent already; returns whether it sent.
+
+    One transaction: the claim (a ``SentMail`` row with the unique ``key``: a concurrent
+    claimer waits on it), the send, then ``mark`` (the caller's own record of the mail),
+    committed once the server took the message. ``key`` is made of letters, digits, dots
+    and dashes: it is the left part of the Message-ID. An error, or the worker killed,
+    before the commit leaves no mark, and the next try sends again under the same
+    Message-ID."""
+    message.extra_headers = {**message.extra_headers, "Message-ID": message_id(key)}
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                SentMail.objects.create(key=key)
+        except IntegrityError:
+            return False  # sent already (or by a worker whose commit this one waited for)
+        message.send()
+        if mark is not None:
+            mark()
     return True
 
 
@@ -75,11 +118,14 @@ def message_from(fields: dict) -> EmailMultiAlternatives:
 
 @task
 def deliver(fields: dict, attempt: int = 0) -> int:
-    """The queued e-mail, sent by the task worker. The mail server down: tried again
-    later (``RETRY_DELAYS``); this attempt still fails, so that its result keeps the
-    error for the site's staff (docs/operations.md)."""
+    """The queued e-mail, sent by the task worker, once (under the key ``queue_email``
+    gave it). The mail server down: tried again later (``RETRY_DELAYS``); this attempt
+    still fails, so that its result keeps the error for the site's staff
+    (docs/operations.md)."""
     try:
-        return message_from(fields).send()
+        if "key" not in fields:  # queued before mails had keys: sent as it was then
+            return message_from(fields).send()
+        return int(send_once(fields["key"], message_from(fields)))
     except MAIL_SERVER_DOWN:
         retry_later(deliver, (fields,), attempt)
         raise
@@ -90,5 +136,5 @@ def queue_email(message: EmailMessage) -> None:
 
     Queued in the current transaction: with the database queue the mail is stored with
     the change that caused it, and leaves only if that change commits (the worker cannot
-    see it before)."""
-    deliver.enqueue(message_fields(message))
+    see it before). Its key, made here, goes with it to every try."""
+    deliver.enqueue({**message_fields(message), "key": f"mail-{uuid.uuid4().hex}"})

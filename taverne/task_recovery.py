@@ -10,8 +10,9 @@ killer) leaves the task "running" forever, and its e-mail is never sent. Two way
 - any task running for longer than TASK_LEASE_SECONDS (far more than an e-mail takes) is
   readied by the play worker's periodic pass, whichever worker claimed it.
 
-At least once, never lost: each task allows a second run (an e-mail task checks that it
-was not sent already; taverne/mail.py).
+At least once, never lost: each task allows a second run (an e-mail is marked sent in the
+transaction that sent it, and sent again under the same Message-ID when it was not:
+taverne/mail.py, ``send_once``).
 """
 
 from __future__ import annotations

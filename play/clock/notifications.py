@@ -1,7 +1,8 @@
 """The "À vous de jouer" e-mail: sent when a player's turn starts while they are away.
 
-At most one mail per game per turn (a `TurnNotification` row, unique on game, seat and
-version), only to players who asked for turn e-mails (`notify_your_turn` and
+One mail per game per turn, exactly once (its `TurnNotification` row, unique on game,
+seat and version, is written in the transaction that sends it: taverne/mail.py,
+``send_once``), only to players who asked for turn e-mails (`notify_your_turn` and
 `notify_by_email` on their account), and only when they have no socket open on the
 table (a live ``Presence`` row: a socket whose process died stops counting when its row
 expires, play/actions/presence.py). Live tables, whose turns last seconds, mail at most
@@ -14,8 +15,8 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
+from django.core.mail import EmailMessage
+from django.db import transaction
 from django.tasks import task
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -23,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from play.models import Game, Seat, Table, TurnNotification
 from taverne.games import game_name
+from taverne.mail import send_once
 from taverne.site import absolute_url
 
 log = logging.getLogger(__name__)
@@ -101,15 +103,17 @@ def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
         game=game, seat=position, created_at__gte=timezone.now() - LIVE_INTERVAL
     ).exists():
         return False
-    try:
-        with transaction.atomic():
-            TurnNotification.objects.create(game=game, seat=position, version=version)
-    except IntegrityError:
+    if TurnNotification.objects.filter(game=game, seat=position, version=version).exists():
         return False  # already sent for this turn
     with translation.override(user.preferred_language):
         subject, body = _mail(user, table, game)
-    send_mail(subject, body, None, [user.email])
-    return True
+    # Marked in the transaction of the send, committed once the mail server took it.
+    return send_once(
+        f"turn-{game_id}-{position}-{version}",
+        EmailMessage(subject, body, None, [user.email]),
+        mark=lambda: TurnNotification.objects.create(game=game, seat=position,
+                                                     version=version),
+    )
 
 
 @task
@@ -162,7 +166,7 @@ def queue_reminder(game: Game, position: int) -> None:
 
 def send_reminder_now(game_id: int, position: int, version: int) -> bool:
     """Send the reminder if it is still that seat's turn at that version, to a player who
-    wants turn e-mails and has not the table open."""
+    wants turn e-mails and has not the table open; once per game, seat and version."""
     game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None or game.status != Game.Status.PLAYING or game.version != version:
         return False
@@ -177,8 +181,8 @@ def send_reminder_now(game_id: int, position: int, version: int) -> bool:
         return False
     with translation.override(user.preferred_language):
         subject, body = _reminder_mail(user, table, game)
-    send_mail(subject, body, None, [user.email])
-    return True
+    return send_once(f"reminder-{game_id}-{position}-{version}",
+                     EmailMessage(subject, body, None, [user.email]))
 
 
 @task

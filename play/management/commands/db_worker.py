@@ -6,7 +6,7 @@ restarted it. This command has the same name and options (the apps listed before
 django_tasks_db in INSTALLED_APPS win the name, and `play` is one): its worker closes the
 broken connection, waits with a backoff (taverne/backoff.py) until the database answers,
 and goes on. A task cut off by the outage is queued again: at least once, which the tasks
-allow (each e-mail task checks that it was not sent already). Started under a fixed
+allow (each e-mail goes out once: taverne/mail.py, ``send_once``). Started under a fixed
 ``--worker-id`` (deploy/topology.py), it first readies what its previous life was killed
 in the middle of (taverne/task_recovery.py).
 """

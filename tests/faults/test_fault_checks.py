@@ -37,4 +37,4 @@ def test_the_faults_strike_one_at_a_time_in_order():
     assert shares == sorted(shares) and len(set(shares)) == len(shares)
     assert [name for _, name in plan].count("kill_play_worker") == 3
     assert {name for _, name in plan} == {"kill_daphne", "kill_play_worker",
-                                          "restart_postgres", "restart_redis"}
+                                          "restart_postgres", "stop_redis"}

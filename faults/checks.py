@@ -27,6 +27,7 @@ KNOWN_DEFECTS = {
     "no_socket_closed_by_error": "item 3, database and Redis faults absorbed",
     "no_dead_channels_in_groups": "item 3, a killed process leaves dead channels in groups",
     "no_process_died": "item 3, every worker loop survives OperationalError",
+    "worker_memory_flat": "issue 33, play_worker's memory bounded",
 }
 # Close codes of a socket the server ended because it failed (1011: internal error),
 # counted outside Redis's outage (faults/run.py, closes_outside_redis_outage).

@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from faults import checks  # noqa: E402
+from faults.memory import MemorySampler, memory_check  # noqa: E402
 from faults.players import (  # noqa: E402
     DEFAULT_TABLES,
     HTTP_FAILURES,
@@ -259,12 +260,15 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
                                            flags, played, seed=args.seed + i))
              for i, kind in enumerate(args.tables)]
     watchdog = asyncio.create_task(watch_processes(supervisor, recorder, flags))
+    memory = MemorySampler(supervisor, recorder.elapsed)  # play_worker's, while it plays
+    sampling = asyncio.create_task(memory.run())
     try:
         for share, name in fault_plan(args.worker_kills):
             await asyncio.sleep(max(0.0, share * seconds - recorder.elapsed()))
             await faults.strike(name)
         await asyncio.sleep(max(0.0, seconds - recorder.elapsed()))
         say(f"stop: {recorder.acts} acts sent, {len(recorder.acks)} acknowledged")
+        sampling.cancel()
         flags.stopping.set()
         slot_failures = [repr(r) for r in await asyncio.gather(*slots, return_exceptions=True)
                          if isinstance(r, BaseException)]
@@ -277,6 +281,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
     finally:
         flags.stopping.set()
         watchdog.cancel()
+        sampling.cancel()
         for task in slots:
             task.cancel()
         for table in played:
@@ -286,7 +291,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens) -
     return {"recorder": recorder, "played": played, "faults": faults.events,
             "over_capacity_by_expiry": faults.over_capacity_by_expiry,
             "behind": behind, "absent": absent, "ghosts": ghosts,
-            "slot_failures": slot_failures}
+            "slot_failures": slot_failures, "memory": memory}
 
 
 async def watch_processes(supervisor: Supervisor, recorder: Recorder, flags: RunFlags) -> None:
@@ -457,6 +462,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
                  closes=closes_outside_redis_outage(recorder, outcome["faults"]),
                  over_capacity=late_over_capacity(outcome, logs),
                  deaths=deaths))
+    found.append(memory_check(outcome["memory"]))
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))
     result = checks.verdict(found, args.strict, set(args.fatal))

@@ -104,9 +104,10 @@ _GROUP_CACHE: dict = {}
 # Entries each memo holds before it is emptied (the line memos together), so that a
 # long-running process (play_worker plays every bot's move) stays flat: an entry costs
 # about 0.4 kB and a game of Remigio adds some 2,000 to each, so the four memos and the
-# arrangements (arrange.py) hold at most ~10 MB, two games' worth. At 200,000 they grew
-# by ~3 MB a game for hours (issue 33) for no speed: hands seldom recur across games.
-CACHE_LIMIT = 5_000
+# arrangements (arrange.py) hold at most ~4 MB, a game's worth (what a bot's search
+# reuses is its own turn's hands). At 200,000 they grew by ~3 MB a game for hours
+# (issue 33) for no speed: hands seldom recur across games.
+CACHE_LIMIT = 2_000
 
 
 def _line_memo(vals: tuple, jokers: int) -> dict:

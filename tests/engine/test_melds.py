@@ -258,7 +258,7 @@ def test_the_solvers_memos_stay_under_their_bound_however_many_hands_it_solves()
     rng = random.Random(33)
     deck = cards.multi_deck(2)
     largest = {"lines": 0, "suits": 0, "groups": 0, "arrangements": 0}
-    bound = 5_000  # entries per memo: ~2 MB each, two games of Remigio's worth
+    bound = 2_000  # entries per memo: under 1 MB each, a game of Remigio's worth
     for number in range(int(bound * 1.3)):
         best_arrangement(rng.sample(deck, 10 + number % 2))
         sizes = {"lines": sum(map(len, count._LINE_MEMOS.values())),

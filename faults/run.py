@@ -462,7 +462,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
                  closes=closes_outside_redis_outage(recorder, outcome["faults"]),
                  over_capacity=late_over_capacity(outcome, logs),
                  deaths=deaths))
-    found.append(memory_check(outcome["memory"]))
+    found.append(memory_check(outcome["memory"], [e["at_s"] for e in outcome["faults"]]))
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))
     result = checks.verdict(found, args.strict, set(args.fatal))

@@ -233,6 +233,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # share the login rate limits kept in the cache.
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
+    from redis.asyncio.retry import Retry as AsyncRetry
+    from redis.backoff import ExponentialWithJitterBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.retry import Retry
+
+    # After a Redis restart every pooled connection is dead, and redis-py 8 no longer
+    # notices it before use (RESP3's maintenance notifications skip the pool's check,
+    # redis/redis-py#4128): each client retries a command whose connection was closed on a
+    # new one, at once then after a short wait (Redis still starting). Only a closed
+    # connection: a timeout is not retried, so Redis unreachable still fails within the
+    # timeouts below, and a command the server may have run is not sent twice.
+    def redis_retry(retry_class):
+        return retry_class(ExponentialWithJitterBackoff(base=0.05, cap=0.5), retries=2,
+                           supported_errors=(RedisConnectionError,))
+
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -244,7 +259,7 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [
                     {"address": REDIS_URL, "socket_timeout": 15, "max_connections": 2000,
-                     "socket_connect_timeout": 2}
+                     "socket_connect_timeout": 2, "retry": redis_retry(AsyncRetry)}
                 ],
                 # A group forgets a member this long after it joined. Each process renews
                 # its live sockets' membership every PLAY_SOCKET_RECHECK_SECONDS
@@ -263,7 +278,8 @@ if REDIS_URL:
             "KEY_PREFIX": env("CACHE_KEY_PREFIX", "taverne"),
             # Redis unreachable: the request fails within seconds (503,
             # taverne/unavailable.py) instead of waiting on the system's TCP timeout.
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2,
+                        "retry": redis_retry(Retry)},
         }
     }
 else:

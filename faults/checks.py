@@ -28,6 +28,7 @@ KNOWN_DEFECTS = {
     "no_dead_channels_in_groups": "item 3, a killed process leaves dead channels in groups",
     "no_process_died": "item 3, every worker loop survives OperationalError",
     "every_mail_exactly_once": "issue 33, item 3, each e-mail marked sent with its send",
+    "worker_memory_flat": "issue 33, play_worker's memory bounded",
 }
 # Close codes of a socket the server ended because it failed (1011: internal error),
 # counted outside Redis's outage (faults/run.py, closes_outside_redis_outage).

@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from faults import checks, outages  # noqa: E402
 from faults.mail import MailScene, MailSink  # noqa: E402
+from faults.memory import MemorySampler, memory_check  # noqa: E402
 from faults.players import (  # noqa: E402
     DEFAULT_TABLES,
     HTTP_FAILURES,
@@ -282,12 +283,15 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens,
              for i, kind in enumerate(args.tables)]
     watchdog = asyncio.create_task(watch_processes(supervisor, recorder, flags))
     mailing = asyncio.create_task(mail.play(supervisor, servers[1]))
+    memory = MemorySampler(supervisor, recorder.elapsed)  # play_worker's, while it plays
+    sampling = asyncio.create_task(memory.run())
     try:
         for share, name in fault_plan(args.worker_kills):
             await asyncio.sleep(max(0.0, share * seconds - recorder.elapsed()))
             await faults.strike(name)
         await asyncio.sleep(max(0.0, seconds - recorder.elapsed()))
         say(f"stop: {recorder.acts} acts sent, {len(recorder.acks)} acknowledged")
+        sampling.cancel()
         flags.stopping.set()
         await mailing  # done long before, but for a very short run
         slot_failures = [repr(r) for r in await asyncio.gather(*slots, return_exceptions=True)
@@ -301,6 +305,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens,
     finally:
         flags.stopping.set()
         watchdog.cancel()
+        sampling.cancel()
         for task in slots:
             task.cancel()
         for table in played:
@@ -311,7 +316,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens,
             "sockets_opened": faults.sockets_opened,
             "over_capacity_by_expiry": faults.over_capacity_by_expiry,
             "behind": behind, "absent": absent, "ghosts": ghosts,
-            "slot_failures": slot_failures}
+            "slot_failures": slot_failures, "memory": memory}
 
 
 async def watch_processes(supervisor: Supervisor, recorder: Recorder, flags: RunFlags) -> None:
@@ -488,6 +493,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
     answered, opened = outages.sockets_answered(outcome["sockets_opened"], logs)
     found.append(checks.Check("socket_opened_in_outage_answered", answered, opened))
     found.append(outcome["mail"].check())
+    found.append(memory_check(outcome["memory"], [e["at_s"] for e in outcome["faults"]]))
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))
     result = checks.verdict(found, args.strict, set(args.fatal))

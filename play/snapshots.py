@@ -36,6 +36,15 @@ class SnapshotCache:
     def __init__(self):
         self._by_table: dict[int, Snapshot] = {}
         self._lock = threading.Lock()
+        self.keeping = True
+
+    def stop_keeping(self) -> None:
+        """For a process that serves no socket (play_worker): nobody there reads a
+        snapshot, so none is built or kept. Kept, they held every table it ever moved
+        (issue 33: its memory grew with each table played)."""
+        self.keeping = False
+        with self._lock:
+            self._by_table.clear()
 
     def peek(self, table_id: int, wanted=None) -> Snapshot | None:
         """The cached snapshot if it is at least as recent as ``wanted`` (a (game id,
@@ -74,6 +83,8 @@ class SnapshotCache:
 
     def put(self, snapshot: Snapshot) -> None:
         """Keep ``snapshot`` unless a more recent one of the same game is already kept."""
+        if not self.keeping:
+            return
         table_id = snapshot.table.pk
         with self._lock:
             kept = self._by_table.get(table_id)
@@ -96,6 +107,8 @@ class SnapshotCache:
         The log continues the cached snapshot at ``previous_key``; a new game's log is
         its fresh messages. Without either, the next reader loads the table instead.
         """
+        if not self.keeping:
+            return
         with self._lock:
             before = self._by_table.get(table.pk)
         worded = {}

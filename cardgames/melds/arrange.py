@@ -6,6 +6,7 @@ from .count import (
     _GROUP_CACHE,
     _LINE_MEMOS,
     _SUIT_CACHE,
+    CACHE_LIMIT,
     DEFAULT_RULES,
     INF,
     MAX_RUN,
@@ -190,7 +191,7 @@ def best_arrangement(cards, rules: Rules = DEFAULT_RULES) -> Arrangement:
     key = (tuple(sorted(cards)), rules)
     found = _ARRANGEMENTS.get(key)
     if found is None:
-        if len(_ARRANGEMENTS) > 50_000:
+        if len(_ARRANGEMENTS) >= CACHE_LIMIT:
             _ARRANGEMENTS.clear()
         found = _ARRANGEMENTS[key] = _arrange(key[0], rules)
     return found

@@ -101,22 +101,20 @@ def is_valid_meld(cards, rules: Rules = DEFAULT_RULES) -> bool:
 _LINE_MEMOS: dict = {}
 _SUIT_CACHE: dict = {}
 _GROUP_CACHE: dict = {}
-_CACHE_LIMIT = 200_000
+# Entries each memo holds before it is emptied (the line memos together), so that a
+# long-running process (play_worker plays every bot's move) stays flat: an entry costs
+# about 0.4 kB and a game of Remigio adds some 2,000 to each, so the four memos and the
+# arrangements (arrange.py) hold at most ~4 MB, a game's worth (what a bot's search
+# reuses is its own turn's hands). At 200,000 they grew by ~3 MB a game for hours
+# (issue 33) for no speed: hands seldom recur across games.
+CACHE_LIMIT = 2_000
 
 
 def _line_memo(vals: tuple, jokers: int) -> dict:
-    """The memo of one kind of line; all are dropped together past a size bound, so a
-    long-running server does not grow without limit."""
-    key = (vals, jokers)
-    memo = _LINE_MEMOS.get(key)
-    if memo is None:
-        if sum(len(m) for m in _LINE_MEMOS.values()) > _CACHE_LIMIT:
-            _LINE_MEMOS.clear()
-        memo = _LINE_MEMOS[key] = {}
-    elif len(memo) > _CACHE_LIMIT:
+    """The memo of one kind of line; all are dropped together past CACHE_LIMIT entries."""
+    if sum(map(len, _LINE_MEMOS.values())) >= CACHE_LIMIT:
         _LINE_MEMOS.clear()
-        memo = _LINE_MEMOS[key] = {}
-    return memo
+    return _LINE_MEMOS.setdefault((vals, jokers), {})
 
 
 def _line(counts: tuple, vals: tuple, jokers: int, memo: dict) -> tuple:
@@ -201,7 +199,7 @@ def _suit_table(counts13: tuple, jokers: int, rules: Rules) -> tuple:
     for counts, vals, _ in _suit_lines(counts13, rules):
         table = _line(counts, vals, jokers, _line_memo(vals, jokers))
         best = table if best is None else tuple(map(min, best, table))
-    if len(_SUIT_CACHE) > _CACHE_LIMIT:
+    if len(_SUIT_CACHE) >= CACHE_LIMIT:
         _SUIT_CACHE.clear()
     _SUIT_CACHE[key] = best
     return best
@@ -276,7 +274,7 @@ def _group_options(available: tuple, jokers: int, rules: Rules) -> dict:
     found = {
         removal: (sum(1 << t for t in entry), entry) for removal, entry in options.items() if entry
     }
-    if len(_GROUP_CACHE) > _CACHE_LIMIT:
+    if len(_GROUP_CACHE) >= CACHE_LIMIT:
         _GROUP_CACHE.clear()
     _GROUP_CACHE[key] = found
     return found

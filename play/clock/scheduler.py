@@ -34,7 +34,7 @@ import logging
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import connection
+from django.db import connection, reset_queries
 from django.db.models import Q
 from django.utils import timezone
 
@@ -159,8 +159,11 @@ def _run_due_and_close():
         abandoned_tasks.run_if_due(timezone.now())
         return moved
     finally:
-        # A long-lived loop must not keep a connection that the database may drop.
+        # A long-lived loop must not keep a connection that the database may drop, nor,
+        # with DEBUG on, every query it made (a request's end empties the log; no request
+        # ends here).
         connection.close_if_unusable_or_obsolete()
+        reset_queries()
 
 
 async def run_forever(interval: float = INTERVAL, stop: asyncio.Event | None = None) -> None:

@@ -244,3 +244,29 @@ def test_a_hand_of_ten_closes_only_when_every_card_is_melded():
     closing = ["Ac.1", "2c.1", "3c.1", "9h.1", "9d.1", "9s.1", "Js.1", "Qs.1", "Ks.1", "Xr.1"]
     assert can_close(closing)
     assert not can_close(closing[:-1] + ["5d.1"])
+
+
+# ----- the memos stay bounded -------------------------------------------------------------
+
+
+def test_the_solvers_memos_stay_under_their_bound_however_many_hands_it_solves():
+    """play_worker plays every Remigio bot's move in one process for days: its memos are
+    emptied at CACHE_LIMIT entries rather than grown (issue 33, the worker's memory)."""
+    from cardgames.melds import arrange, count
+
+    clear_caches()
+    rng = random.Random(33)
+    deck = cards.multi_deck(2)
+    largest = {"lines": 0, "suits": 0, "groups": 0, "arrangements": 0}
+    bound = 2_000  # entries per memo: under 1 MB each, a game of Remigio's worth
+    for number in range(int(bound * 1.3)):
+        best_arrangement(rng.sample(deck, 10 + number % 2))
+        sizes = {"lines": sum(map(len, count._LINE_MEMOS.values())),
+                 "suits": len(count._SUIT_CACHE), "groups": len(count._GROUP_CACHE),
+                 "arrangements": len(arrange._ARRANGEMENTS)}
+        largest = {name: max(largest[name], size) for name, size in sizes.items()}
+    clear_caches()
+    # none went past the bound (a line memo by at most one hand's lines) ...
+    assert all(size <= bound + 200 for size in largest.values()), largest
+    # ... which was reached: the memos did fill up
+    assert largest["arrangements"] == largest["suits"] == bound

@@ -4,6 +4,7 @@ import signal
 from django.core.management.base import BaseCommand
 
 from play.clock.scheduler import INTERVAL, run_forever
+from play.snapshots import snapshots
 
 
 class Command(BaseCommand):
@@ -17,6 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("--interval", type=float, default=INTERVAL)
 
     def handle(self, *args, **options):
+        snapshots.stop_keeping()  # no socket here reads them
         asyncio.run(self._main(options["interval"]))
 
     async def _main(self, interval):

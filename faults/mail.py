@@ -173,7 +173,9 @@ class MailScene:
             self.provoked["password_reset"] = await asyncio.to_thread(
                 ask_password_reset, server, FORGETFUL)
             deadline = time.monotonic() + SCENE_SECONDS
-            while not self.delivered() and time.monotonic() < deadline:
+            # Until every trap sprang and every mail was accepted: an ``after_answer``
+            # mail is accepted a moment before its trap springs (at the QUIT after it).
+            while not self.finished() and time.monotonic() < deadline:
                 try:
                     trap = await asyncio.to_thread(self.sink.sprung.get, True, 1)
                 except queue.Empty:
@@ -194,6 +196,11 @@ class MailScene:
         with self.sink.lock:
             messages = list(self.sink.messages)
         return {trap.name: [m for m in messages if trap.matches(m)] for trap in self.traps}
+
+    def finished(self) -> bool:
+        with self.sink.lock:
+            sprung = all(trap.sprung_at is not None for trap in self.traps)
+        return sprung and len(self.kills) == len(self.traps) and self.delivered()
 
     def delivered(self) -> bool:
         return all(any(m["accepted"] for m in received)

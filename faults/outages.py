@@ -29,9 +29,13 @@ TRY_AGAIN_CLOSE = 4503
 # Within this many seconds: the database pool's wait (DATABASE_POOL_TIMEOUT, 5 s) and a
 # margin for a loaded machine.
 ANSWER_WITHIN_SECONDS = 10
-# Play while Redis is down, and after, must keep at least this share of the pace of
-# play before the outage (acts acknowledged per second over the same tables).
-PACE_KEPT = 0.5
+# Play while Redis is down must keep at least this share of the run's usual pace (acts
+# acknowledged per second): a move made by another process (the other daphne's player,
+# play_worker's bots) reaches a seat at its process's next re-check instead of at once,
+# which slows a quick table, not a human one. Main before issue 33 kept a tenth.
+PACE_KEPT = 0.3
+# ... and once Redis is back, at least this share: play is back as it was.
+PACE_BACK = 0.5
 # "Play is back within one re-check of Redis returning" (PLAY_SOCKET_RECHECK_SECONDS,
 # 5 s): the pace after the outage is measured over the first seconds after it.
 BACK_WITHIN_SECONDS = 5
@@ -124,9 +128,9 @@ def usual_pace(acks_at: list[float], leave_out: tuple[float, float], bin_s: floa
 
 
 def play_through_redis_outage(acks_at: list[float], faults: list[dict]) -> tuple[bool, dict]:
-    """``play_goes_on_while_redis_is_down``: while Redis is down, and in the first
-    BACK_WITHIN_SECONDS after it is back, acts are acknowledged at least at PACE_KEPT of
-    the run's usual pace (``usual_pace``, outside that window)."""
+    """``play_goes_on_while_redis_is_down``: while Redis is down acts are acknowledged at
+    least at PACE_KEPT of the run's usual pace (``usual_pace``, outside the outage and
+    the BACK_WITHIN_SECONDS after it), and in those seconds at least at PACE_BACK."""
     outage = next((e for e in faults if e["fault"] == "stop_redis" and "requests" in e), None)
     if outage is None:
         return False, {"error": "no Redis outage in this run"}
@@ -134,7 +138,7 @@ def play_through_redis_outage(acks_at: list[float], faults: list[dict]) -> tuple
     usual = usual_pace(acks_at, (down_at, back_at + BACK_WITHIN_SECONDS))
     during = pace(acks_at, down_at, back_at)
     after = pace(acks_at, back_at, back_at + BACK_WITHIN_SECONDS)
-    ok = usual > 0 and during >= PACE_KEPT * usual and after >= PACE_KEPT * usual
+    ok = usual > 0 and during >= PACE_KEPT * usual and after >= PACE_BACK * usual
     return ok, {"usual_acks_per_s": round(usual, 2), "during": round(during, 2),
                 "first_5_s_after": round(after, 2), "redis_down_s": round(back_at - down_at, 1),
-                "pace_kept_at_least": PACE_KEPT}
+                "during_at_least": PACE_KEPT, "after_at_least": PACE_BACK}

@@ -46,8 +46,9 @@ log = logging.getLogger(__name__)
 # send frames is read at most once a second by this process.
 FRAME_READING_SECONDS = 1.0
 # The period of the re-check while the channel layer fails: the database is then the only
-# way a move reaches the sockets, so they read it every second (one query per process).
-OUTAGE_RECHECK_SECONDS = 1.0
+# way a move of another process reaches the sockets, so they read it twice a second (one
+# query per process, for all its tables, only during the outage).
+OUTAGE_RECHECK_SECONDS = 0.5
 
 
 def _read(table_ids, presence_ids, token_ids=()):

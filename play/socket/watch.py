@@ -14,7 +14,7 @@ whose process stops beating stops counting as connected (play/actions/presence.p
 While the channel layer fails (Redis down: a group renewal fails), the pass runs every
 OUTAGE_RECHECK_SECONDS instead, and a broadcast this process could not send is handed at
 once to its own sockets at that table (``deliver_locally``): play goes on through the
-database alone, every seat within about a second of each move, until Redis is back.
+database alone, every seat within about half a second of each move, until Redis is back.
 
 The sockets also re-check on every frame their client sends (``latest``): the reading of
 a table is shared by the process's sockets there and made at most once a second.

@@ -254,7 +254,7 @@ async def test_with_redis_down_a_move_reaches_the_sockets_of_its_process_at_once
 
 
 @in_loop
-async def test_while_redis_is_down_the_sockets_are_rechecked_every_second(
+async def test_while_redis_is_down_the_sockets_are_rechecked_more_often(
     alice, bob, monkeypatch, settings
 ):
     settings.PLAY_SOCKET_RECHECK_SECONDS = 5

@@ -331,3 +331,28 @@ class MyTable(Schema):
 class MyTables(Schema):
     server_time: str = Field(description="The server's clock: compare deadlines with it.")
     tables: list[MyTable]
+
+
+class FollowedPlayer(Schema):
+    username: str = Field(description="The name to follow, block or challenge them by.")
+    display_name: str = Field(description="The name other players see.")
+    since: str = Field(description="When you started following them.")
+    online: bool = Field(description="Seen on the site in the last 5 minutes, or at a "
+                                     "table's socket now.")
+    watch_table_id: int | None = Field(description="A game in progress they play that you "
+                                                   "may watch (a live one first): GET "
+                                                   "/tables/{id}; null: none.")
+
+
+class Following(Schema):
+    players: list[FollowedPlayer] = Field(description="The players you follow, by name.")
+
+
+class BlockedPlayer(Schema):
+    username: str
+    display_name: str
+    since: str = Field(description="When you blocked them.")
+
+
+class Blocks(Schema):
+    players: list[BlockedPlayer] = Field(description="The players you blocked, by name.")

@@ -29,10 +29,14 @@ from api.schemas import (
     ActIn,
     ActOut,
     Archive,
+    BlockedPlayer,
+    Blocks,
     BotIn,
     CashOutOut,
     CaveIn,
     Error,
+    FollowedPlayer,
+    Following,
     GameOut,
     JoinIn,
     MyTables,
@@ -43,6 +47,8 @@ from api.schemas import (
 )
 from cardgames.registry import available_games
 from economy import interface as economy
+from friends import interface as friends
+from friends import services as friendship
 from play import actions, queries
 from play.actions.lookups import engine_of
 from play.actions.rematch import open_rematch
@@ -611,3 +617,74 @@ def account_tables(request, turn: Literal["", "mine"] = ""):
         tables = [table for table in tables if table.your_turn]
     return {"server_time": _iso(timezone.now()),
             "tables": [_my_table(table, request.user) for table in tables]}
+
+
+# ----- the players one follows and blocks (friends/) -----------------------------------
+
+
+def _followed(players, user) -> list[dict]:
+    ids = [player.pk for player in players]
+    online = queries.online_among(ids)
+    tables = queries.tables_to_watch_with(ids, user)
+    return [{"username": player.username, "display_name": player.public_name,
+             "since": _iso(player.since), "online": player.pk in online,
+             "watch_table_id": tables[player.pk].pk if player.pk in tables else None}
+            for player in players]
+
+
+def _blocked(player) -> dict:
+    return {"username": player.username, "display_name": player.public_name,
+            "since": _iso(player.since)}
+
+
+@api.get("/account/following", response={200: Following, **REFUSED}, tags=["account"])
+def following(request):
+    """The players you follow, by name: online or not, and a game in progress of theirs
+    you may watch."""
+    return {"players": _followed(friends.followed_by(request.user), request.user)}
+
+
+@api.put("/account/following/{username}", response={200: FollowedPlayer, **REFUSED},
+         tags=["account"])
+def follow(request, username: str):
+    """Follow a player (scope ``tables``); following them already changes nothing.
+    Refused: yourself, a guest, an unknown name, across a block."""
+    require_scope(request, TABLES)
+    row = friendship.do_follow(request.user, username)
+    row.followed.since = row.created_at
+    return _followed([row.followed], request.user)[0]
+
+
+@api.delete("/account/following/{username}", response={204: None, **REFUSED},
+            tags=["account"])
+def unfollow(request, username: str):
+    """Stop following a player (scope ``tables``); not following them changes nothing."""
+    require_scope(request, TABLES)
+    friendship.do_unfollow(request.user, username)
+    return Status(204, None)
+
+
+@api.get("/account/blocks", response={200: Blocks, **REFUSED}, tags=["account"])
+def blocks(request):
+    """The players you blocked, by name."""
+    return {"players": [_blocked(player) for player in friends.blocked_by(request.user)]}
+
+
+@api.put("/account/blocks/{username}", response={200: BlockedPlayer, **REFUSED},
+         tags=["account"])
+def block(request, username: str):
+    """Block a player (scope ``tables``): neither of you reads the other's chat at a
+    table, and any follow between you ends. Blocking them again changes nothing."""
+    require_scope(request, TABLES)
+    row = friendship.do_block(request.user, username)
+    row.blocked.since = row.created_at
+    return _blocked(row.blocked)
+
+
+@api.delete("/account/blocks/{username}", response={204: None, **REFUSED},
+            tags=["account"])
+def unblock(request, username: str):
+    """Lift your block of a player (scope ``tables``); no block changes nothing."""
+    require_scope(request, TABLES)
+    friendship.do_unblock(request.user, username)
+    return Status(204, None)

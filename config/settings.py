@@ -135,6 +135,8 @@ INSTALLED_APPS = [
     "play",
     "economy",
     "ratings",
+    # Following and blocking players (friends/: « Mes amis »).
+    "friends",
     # The HTTP API (/api/v1/, docs/api.md); ninja serves its docs page's scripts from its
     # static files, so the site's CSP holds there too.
     "ninja",

@@ -34,6 +34,7 @@ from django.db.models import (
 from django.utils import timezone
 
 from cardgames import available_games
+from friends import interface as friends
 from play.models import (
     Action,
     ChatMessage,
@@ -74,9 +75,25 @@ def is_muted(table, user) -> bool:
 
 
 def chat_for(table, user, limit=CHAT_LINES) -> list[dict]:
+    """The table's last chat lines, oldest first; those ``user`` may not read (a block
+    between them and the author, either way) left out."""
+    lines, hidden = chat_and_hidden(table, limit)
+    mine = hidden.get(getattr(user, "pk", None), ())
+    return [line for line in lines if line["id"] not in mine]
+
+
+def chat_and_hidden(table, limit=CHAT_LINES) -> tuple[list[dict], dict[int, frozenset]]:
+    """The table's last chat lines, oldest first, and for each reader a block hides some
+    from, the ids of those lines (friends.interface.silenced: both ways)."""
     messages = ChatMessage.objects.filter(table=table).select_related("user")
-    lines = [chat_line(m) for m in messages.order_by("-created_at", "-id")[:limit]]
-    return lines[::-1]
+    messages = list(messages.order_by("-created_at", "-id")[:limit])[::-1]
+    silenced = friends.silenced({m.user_id for m in messages})
+    hidden = {}
+    for message in messages:
+        for reader in silenced.get(message.user_id, ()):
+            hidden.setdefault(reader, set()).add(message.pk)
+    return ([chat_line(m) for m in messages],
+            {reader: frozenset(ids) for reader, ids in hidden.items()})
 
 
 def _is_program(seat) -> bool:
@@ -138,6 +155,8 @@ class Snapshot:
     log: list  # the last LOG_LINES entries of the game's log (LogEntry), oldest first
     chat: list
     muted: set  # user ids who muted this table's chat
+    # The chat lines a block hides from a reader (their ids, by reader's user id).
+    chat_hidden: dict = field(default_factory=dict)
     # A chained table's last finished hand, shown beside the new one (None otherwise).
     previous: Game | None = None
     # The rematch proposed at this finished table, as the view shows it (None otherwise).
@@ -186,13 +205,15 @@ def load_snapshot(table: Table | int, game: Game | None | bool = False) -> Snaps
         log.reverse()
     seats_read_at = time.monotonic()  # before the read: a change after it may be missed
     seats = list(table.seats.with_presence().select_related("user"))
+    chat, chat_hidden = chat_and_hidden(table)
     return Snapshot(
         seats_read_at=seats_read_at,
         table=table,
         game=game,
         seats=seats,
         log=log,
-        chat=chat_for(table, None),
+        chat=chat,
+        chat_hidden=chat_hidden,
         muted=muted_ids(table),
         previous=previous_game(table, game),
         rematch=rematch_of(table),
@@ -215,7 +236,8 @@ def finished_snapshot(snapshot: Snapshot) -> Snapshot | None:
         log.reverse()
         snapshot.closing = Snapshot(
             table=snapshot.table, game=previous, seats=snapshot.seats, log=log,
-            chat=snapshot.chat, muted=snapshot.muted, sequence=previous.final_sequence,
+            chat=snapshot.chat, chat_hidden=snapshot.chat_hidden, muted=snapshot.muted,
+            sequence=previous.final_sequence,
         )
     return snapshot.closing
 
@@ -413,17 +435,49 @@ def online_count(now=None) -> int:
     return found
 
 
-def count_online(now=None) -> int:
-    """How many players are online now (read, not cached)."""
+def _online(now=None) -> Q:
+    """Who is online at ``now``: seen in the last ONLINE_MINUTES, or at a table's socket."""
     now = now or timezone.now()
     since = now - timedelta(minutes=ONLINE_MINUTES)
     at_a_table = Presence.objects.filter(
         expires_at__gt=now, seat__user__isnull=False,
         seat__table__status__in=(Table.Status.WAITING, Table.Status.PLAYING),
     ).values("seat__user_id")
-    return get_user_model().objects.filter(
-        Q(last_seen_at__gte=since) | Q(pk__in=at_a_table)
-    ).count()
+    return Q(last_seen_at__gte=since) | Q(pk__in=at_a_table)
+
+
+def count_online(now=None) -> int:
+    """How many players are online now (read, not cached)."""
+    return get_user_model().objects.filter(_online(now)).count()
+
+
+def online_among(user_ids, now=None) -> set[int]:
+    """Which of ``user_ids`` are online now (one query)."""
+    user_ids = list(user_ids)
+    if not user_ids:
+        return set()
+    return set(get_user_model().objects.filter(_online(now), pk__in=user_ids)
+               .values_list("pk", flat=True))
+
+
+FRIENDS_TABLES = 200  # the tables read for a list of friends, the most recent first
+
+
+def tables_to_watch_with(user_ids, viewer=None, invited=()) -> dict[int, Table]:
+    """For each of ``user_ids`` seated at a game in progress ``viewer`` may watch (and
+    does not play in: ``watchable_tables``), one such table: a live one before one by
+    correspondence, then the most recently changed. One query for them all."""
+    user_ids = set(user_ids)
+    if not user_ids:
+        return {}
+    tables = watchable_tables(viewer, invited).filter(seats__user_id__in=user_ids).distinct()
+    found = {}
+    for table in sorted(tables[:FRIENDS_TABLES],
+                        key=lambda table: table.pace != Table.Pace.LIVE):  # stable: recent first
+        for seat in table.seats.all():
+            if seat.user_id in user_ids:
+                found.setdefault(seat.user_id, table)
+    return found
 
 
 def can_watch(table: Table, user, token: str = "") -> bool:

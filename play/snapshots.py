@@ -19,7 +19,14 @@ import copy
 import threading
 import time
 
-from play.queries import LOG_LINES, Snapshot, chat_for, load_snapshot, muted_ids, waiting_of
+from play.queries import (
+    LOG_LINES,
+    Snapshot,
+    chat_and_hidden,
+    load_snapshot,
+    muted_ids,
+    waiting_of,
+)
 
 
 class SnapshotCache:
@@ -124,9 +131,11 @@ class SnapshotCache:
             self.forget(table.pk)
             return
         if before is not None and time.monotonic() - before.chat_read_at < self.CHAT_MAX_AGE:
-            chat, muted, chat_read_at = before.chat, before.muted, before.chat_read_at
+            chat, hidden, muted = before.chat, before.chat_hidden, before.muted
+            chat_read_at = before.chat_read_at
         else:
-            chat, muted, chat_read_at = chat_for(table, None), muted_ids(table), time.monotonic()
+            (chat, hidden), muted = chat_and_hidden(table), muted_ids(table)
+            chat_read_at = time.monotonic()
         if finished is not None:
             previous = finished  # a chained table's hand that just ended
         elif before is not None and before.key[0] == game.pk:
@@ -135,7 +144,8 @@ class SnapshotCache:
             previous = None
         seats, seats_read_at = self._presence_since(before, table, seats)
         self.put(Snapshot(table=table, game=game, seats=seats, log=log, chat=chat,
-                          muted=muted, previous=previous, chat_read_at=chat_read_at,
+                          chat_hidden=hidden, muted=muted, previous=previous,
+                          chat_read_at=chat_read_at,
                           worded=worded, waiting=waiting_of(table, seats),
                           sequence=table.sequence, seats_read_at=seats_read_at))
 

@@ -420,8 +420,9 @@ def render_table_fragments(
 
 def _shared_fragments(shared: dict, lang: str, context: dict) -> str:
     """The log and the chat as the snapshot's readers in ``lang`` all receive them (the
-    chat differs only for those who muted it)."""
-    key = ("log+chat", lang, context["chat_muted"])
+    chat differs only for those who muted it, and for those a block hides lines from)."""
+    key = ("log+chat", lang, context["chat_muted"],
+           tuple(line["id"] for line in context["chat"]))
     found = shared.get(key)
     if found is None:
         found = shared[key] = render_to_string("play/_table.html#shared-fragments", {

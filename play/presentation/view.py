@@ -55,6 +55,7 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
     view.setdefault("legal_actions", [])
     view.setdefault("result", None)
     muted = user_id in snapshot.muted
+    hidden = snapshot.chat_hidden.get(user_id)  # a block, either way, with their authors
     with translation.override(lang):  # a guest's name is worded
         everyone = players(table, seats, you)
     view.update(
@@ -75,7 +76,8 @@ def view_from_snapshot(snapshot: Snapshot, user, lang=None) -> dict:
             "deadline": game.deadline.isoformat() if game and game.deadline else None,
             "server_time": timezone.now().isoformat(),
             "log": list(log_in(snapshot, lang)),
-            "chat": [] if muted else list(snapshot.chat),
+            "chat": [] if muted else [line for line in snapshot.chat
+                                      if not hidden or line["id"] not in hidden],
             "chat_muted": muted,
             "waiting": snapshot.waiting,
             "rematch": None,

@@ -24,6 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from friends import interface as friends
 from play.actions import (
     ServiceError,
     do_abort,
@@ -191,6 +192,8 @@ def _sync_chat_line(message_id, user):
     message = ChatMessage.objects.select_related("user").filter(pk=message_id).first()
     if message is None or is_muted(message.table_id, user):
         return None
+    if friends.is_blocked(message.user_id, user):
+        return None  # a block silences both ways
     return chat_line(message)
 
 

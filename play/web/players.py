@@ -13,6 +13,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from cardgames import available_games
+from friends import interface as friends
 from play import queries
 from play.models import Table
 from play.presentation.games import game_name
@@ -119,11 +120,21 @@ def player_page(request, username):
     recent = queries.history_entries(queries.finished_games_seen_by(player, viewer, invited))
     return render(request, "play/player.html", {
         "player": player,
+        "relation": _relation(viewer, player),
         "lines": _per_game(player, ratings.ratings_of(player)),
         "recent": history_rows(recent[:RECENT_GAMES], player, own=own),
         "games": _game_choices(),
         "min_games": ratings.MIN_GAMES,
     })
+
+
+def _relation(viewer, player) -> dict | None:
+    """What the page offers ``viewer`` about ``player`` (follow or not, block or unblock):
+    nothing to a visitor, a guest or the player themself."""
+    if viewer is None or viewer.is_guest or viewer.pk == player.pk:
+        return None
+    return {"following": friends.follows(viewer, player),
+            "you_blocked": friends.blocks(viewer, player)}
 
 
 def leaderboard(request, slug):

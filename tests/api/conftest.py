@@ -22,6 +22,10 @@ class ApiClient:
         return self.client.post(f"/api/v1{path}", body or {}, content_type="application/json",
                                 headers=self.headers)
 
+    def put(self, path, body=None):
+        return self.client.put(f"/api/v1{path}", body or {}, content_type="application/json",
+                               headers=self.headers)
+
     def delete(self, path):
         return self.client.delete(f"/api/v1{path}", headers=self.headers)
 

@@ -15,8 +15,8 @@ from api.openapi import document_text
 from taverne.refusals import Refusal
 
 ROOT = Path(settings.BASE_DIR)
-PACKAGES = ("accounts", "api", "cardgames", "config", "economy", "play", "ratings", "rules",
-            "taverne")
+PACKAGES = ("accounts", "api", "cardgames", "config", "economy", "friends", "play", "ratings",
+            "rules", "taverne")
 
 # Refusals raised in modules the API imports, by functions no endpoint calls: the code is
 # answered elsewhere (the socket's chat, the pages' guests and tavern), never over HTTP.
@@ -76,7 +76,8 @@ def test_the_openapi_enum_of_codes_is_the_codes_of_every_status():
 def test_every_refusal_an_endpoint_can_meet_has_its_code_in_the_enum():
     classes = refusal_classes()
     reached = modules_the_api_reaches()
-    assert {"play.actions.tables", "economy.chips.caves", "accounts.tokens"} <= reached
+    assert {"play.actions.tables", "economy.chips.caves", "accounts.tokens",
+            "friends.services"} <= reached
 
     unread, missing = [], []
     for module in sorted(reached):

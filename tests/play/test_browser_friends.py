@@ -1,0 +1,170 @@
+"""Friends in the browser, on a phone and on a laptop: alice follows bob from his page,
+finds him online at a table in « Mes amis » (the header's menu on a phone, its line on a
+laptop) and clicks « Regarder »; she blocks charlie after the confirmation and finds him
+in her list with « Débloquer ». The list and its buttons stay inside the screen; no
+console error and no CSP violation on the way.
+
+One server for the module, prepared by ``PREPARE``: bob and charlie play All-fours at a
+public table (its clock held), bob seen a moment ago. Server and browser:
+tests/play/conftest.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, needs_chromium, prepared_site
+
+pytestmark = [
+    pytest.mark.slow,
+    needs_chromium,
+]
+
+PREPARE = r"""
+import json
+import sys
+from datetime import timedelta
+
+import config.settings as s
+s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
+               "OPTIONS": {"timeout": 20}}}
+s.PLAY_INPROCESS_SCHEDULER = False
+import django
+django.setup()
+from allauth.account.models import EmailAddress
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone
+
+from accounts.models import User
+from play.actions import do_create_table, do_join
+from play.models import Game
+
+users, sessions = {}, {}
+for name in ("alice", "bob", "charlie"):
+    users[name] = User.objects.create_user(name, f"{name}@example.com", None,
+                                           display_name=name.capitalize())
+    EmailAddress.objects.create(user=users[name], email=users[name].email, primary=True,
+                                verified=True)
+    session = SessionStore()
+    session[SESSION_KEY] = str(users[name].pk)
+    session[BACKEND_SESSION_KEY] = s.AUTHENTICATION_BACKENDS[0]
+    session[HASH_SESSION_KEY] = users[name].get_session_auth_hash()
+    session.create()
+    sessions[name] = session.session_key
+table = do_create_table(users["bob"], "all-fours", seat_count=2, visibility="public")
+do_join(table, users["charlie"])
+# No clock runs out while the tests look at the table; bob was on the site a moment ago.
+Game.objects.filter(table=table, status="playing").update(
+    deadline=timezone.now() + timedelta(hours=2))
+User.objects.filter(username="bob").update(last_seen_at=timezone.now())
+print(json.dumps({"table": table.pk, "sessions": sessions}))
+"""
+
+WATCH_CSP = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', e =>
+    window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The module's server, bob's table and the players' sessions."""
+    folder = tmp_path_factory.mktemp("friends")
+    with prepared_site(folder, PREPARE, args=(BROWSER_PASSWORD,),
+                       users=("alice", "bob", "charlie")) as (address, printed):
+        yield address, json.loads(printed.strip().splitlines()[-1])
+
+
+def signed_in(browser, site, name, size):
+    """``name``'s page at ``size``, signed in by PREPARE's session; console errors and CSP
+    violations noted."""
+    address, prepared = site
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale="fr-FR", device_scale_factor=1,
+                                  reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": prepared["sessions"][name],
+                          "url": address}])
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.add_init_script(WATCH_CSP)
+    return page, problems
+
+
+def inside(page, locator, size):
+    """The element is wholly inside the screen's width, and in the first screen once
+    scrolled to."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size[0], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], box
+
+
+def no_trouble(page, problems, size):
+    sideways = page.evaluate("document.documentElement.scrollWidth") - size[0]
+    assert sideways <= 0, f"the page scrolls sideways by {sideways} px"
+    assert page.evaluate("window.__cspViolations") == []
+    assert problems == []
+
+
+def test_alice_follows_bob_finds_him_at_his_table_and_watches_it(browser, site,
+                                                                 screenshots):
+    address, prepared = site
+    table_url = re.compile(re.escape(f"{address}/jouer/tables/{prepared['table']}/") + "$")
+
+    # On a phone: bob's page, « Suivre », then « Mes amis » from the header's menu.
+    page, problems = signed_in(browser, site, "alice", PHONE)
+    page.goto(f"{address}/joueurs/bob/")
+    page.get_by_role("button", name="Suivre", exact=True).click()
+    page.get_by_text("Vous suivez Bob.").wait_for()
+    assert page.get_by_role("button", name="Ne plus suivre").is_visible()
+
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("link", name="Mes amis").click()
+    page.wait_for_url(f"{address}/amis/")
+    friend = page.locator(".friends-list li", has_text="Bob")
+    assert "en ligne" in friend.inner_text()
+    assert "All-fours" in friend.inner_text()
+    watch = friend.get_by_role("link", name="Regarder")
+    inside(page, page.locator(".friends-list").first, PHONE)
+    inside(page, watch, PHONE)
+    page.screenshot(path=str(screenshots / "friends-phone.png"), full_page=True)
+    no_trouble(page, problems, PHONE)
+
+    watch.click()
+    page.wait_for_url(table_url)
+    no_trouble(page, problems, PHONE)
+
+    # On a laptop: « Mes amis » is in the header's line; charlie is blocked, after the
+    # confirmation, and listed with « Débloquer ».
+    page, problems = signed_in(browser, site, "alice", DESKTOP)
+    page.goto(f"{address}/joueurs/charlie/")
+    page.get_by_role("button", name="Bloquer", exact=True).click()
+    confirm = page.get_by_role("dialog")
+    confirm.get_by_text("Bloquer Charlie ?").wait_for()
+    inside(page, confirm, DESKTOP)
+    confirm.get_by_role("button", name="Oui, bloquer").click()
+    page.get_by_text("Vous avez bloqué Charlie :").wait_for()
+    assert page.get_by_role("button", name="Débloquer").is_visible()
+
+    page.get_by_role("link", name="Mes amis").click()
+    page.wait_for_url(f"{address}/amis/")
+    friend = page.locator(".friends-list li", has_text="Bob")
+    assert "en ligne" in friend.inner_text()
+    blocked = page.locator(".blocked-list li", has_text="Charlie")
+    inside(page, friend.get_by_role("link", name="Regarder"), DESKTOP)
+    inside(page, blocked.get_by_role("button", name="Débloquer"), DESKTOP)
+    page.screenshot(path=str(screenshots / "friends-desktop.png"), full_page=True)
+    no_trouble(page, problems, DESKTOP)
+
+    friend.get_by_role("link", name="Regarder").click()
+    page.wait_for_url(table_url)
+    no_trouble(page, problems, DESKTOP)

@@ -238,9 +238,16 @@ class Player:
             "() => document.documentElement.classList.contains('live')")
 
     def box(self, selector) -> dict:
+        # A frame of the socket may swap the element between the wait and the measure:
+        # measured again once it is drawn.
         locator = self.page.locator(selector).first
-        locator.wait_for(state="visible")
-        return locator.bounding_box()
+        for _ in range(10):
+            locator.wait_for(state="visible")
+            box = locator.bounding_box()
+            if box is not None:
+                return box
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"{selector} has no box")
 
     def in_first_screen(self, selector) -> bool:
         """Wholly inside the first screen, the page scrolled to its top."""

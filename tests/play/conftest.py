@@ -160,6 +160,45 @@ def wait_for_port(process, port, log_path, timeout=60):
     pytest.fail("daphne did not start")
 
 
+# The start of a ``prepared_site`` script whose players are signed in: the settings on the
+# script's SQLite file, Django set up, and ``sign_in(names)``, which makes each player
+# (verified e-mail) with a session of their own, so a browser's page starts with its
+# cookie (hashing a password takes seconds; logging in is tested elsewhere). The script
+# goes on after it with its own imports and tables.
+SIGNED_IN_SCRIPT = r"""
+import json
+import sys
+
+import config.settings as s
+s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
+               "OPTIONS": {"timeout": 20}}}
+s.PLAY_INPROCESS_SCHEDULER = False
+import django
+django.setup()
+from allauth.account.models import EmailAddress
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from accounts.models import User
+
+
+def sign_in(names):
+    users, sessions = {}, {}
+    for name in names:
+        users[name] = User.objects.create_user(name, f"{name}@example.com", None,
+                                               display_name=name.capitalize())
+        EmailAddress.objects.create(user=users[name], email=users[name].email,
+                                    primary=True, verified=True)
+        session = SessionStore()
+        session[SESSION_KEY] = str(users[name].pk)
+        session[BACKEND_SESSION_KEY] = s.AUTHENTICATION_BACKENDS[0]
+        session[HASH_SESSION_KEY] = users[name].get_session_auth_hash()
+        session.create()
+        sessions[name] = session.session_key
+    return users, sessions
+"""
+
+
 def start_daphne(database: str, port: int, log_path, users=("alice", "bob"), keep_db_url=False):
     """A daphne process serving config.asgi on ``port`` ("-" as database: DATABASE_URL's;
     a SQLite file that does not exist yet starts as a copy of the migrated template)."""

@@ -19,50 +19,32 @@ import re
 
 import pytest
 
-from tests.play.conftest import BROWSER_PASSWORD, DESKTOP, PHONE, needs_chromium, prepared_site
+from tests.play.conftest import (
+    BROWSER_PASSWORD,
+    DESKTOP,
+    PHONE,
+    SIGNED_IN_SCRIPT,
+    needs_chromium,
+    prepared_site,
+)
 
 pytestmark = [
     pytest.mark.slow,
     needs_chromium,
 ]
 
-PREPARE = r"""
-import json
+PREPARE = SIGNED_IN_SCRIPT + r"""
 import random
-import sys
 from datetime import timedelta
 
-import config.settings as s
-s.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": sys.argv[1],
-               "OPTIONS": {"timeout": 20}}}
-s.PLAY_INPROCESS_SCHEDULER = False
-import django
-django.setup()
-from allauth.account.models import EmailAddress
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 
-from accounts.models import User
 from cardgames import CHANCE
 from cardgames.registry import get_game
 from play.actions import do_act, do_create_table, do_join, do_try_position, games
 from play.models import Game
 
-# The players, signed in by a session of their own: a browser's page starts with its
-# cookie (hashing a password takes seconds, logging in is tested elsewhere).
-users, sessions = {}, {}
-for name in ("alice", "bob"):
-    users[name] = User.objects.create_user(name, f"{name}@example.com", None,
-                                           display_name=name.capitalize())
-    EmailAddress.objects.create(user=users[name], email=users[name].email, primary=True,
-                                verified=True)
-    session = SessionStore()
-    session[SESSION_KEY] = str(users[name].pk)
-    session[BACKEND_SESSION_KEY] = s.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = users[name].get_session_auth_hash()
-    session.create()
-    sessions[name] = session.session_key
+users, sessions = sign_in(("alice", "bob"))
 alice = users["alice"]
 rng = random.Random(29)
 tables = {}

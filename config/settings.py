@@ -137,6 +137,9 @@ INSTALLED_APPS = [
     "ratings",
     # Following and blocking players (friends/: « Mes amis »).
     "friends",
+    # What a player is told outside a table: the bell, the account stream, push and
+    # e-mail (notices/).
+    "notices",
     # The HTTP API (/api/v1/, docs/api.md); ninja serves its docs page's scripts from its
     # static files, so the site's CSP holds there too.
     "ninja",

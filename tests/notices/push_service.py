@@ -46,8 +46,8 @@ class PushService:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
-                service.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()},
-                                                  self.rfile.read(length)))
+                headers = {name.lower(): value for name, value in self.headers.items()}
+                service.received.append(Received(self.path, headers, self.rfile.read(length)))
                 self.send_response(service.status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()

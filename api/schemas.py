@@ -356,3 +356,37 @@ class BlockedPlayer(Schema):
 
 class Blocks(Schema):
     players: list[BlockedPlayer] = Field(description="The players you blocked, by name.")
+
+
+# ----- Web Push (notices/push/) ---------------------------------------------------------
+
+
+class PushKeys(Input):
+    p256dh: str = Field(max_length=120, description="The device's P-256 public key, base64url "
+                                                    "(65 bytes, uncompressed).")
+    auth: str = Field(max_length=40, description="The device's auth secret, base64url (16 "
+                                                 "bytes).")
+
+
+class PushSubscriptionIn(Input):
+    """A browser's ``PushSubscription.toJSON()`` (``expirationTime`` is accepted and
+    ignored)."""
+
+    endpoint: str = Field(max_length=500, description="The push service's https address "
+                                                      "for this device.")
+    keys: PushKeys
+    expirationTime: int | None = Field(None, description="Ignored.")  # noqa: N815
+
+
+class PushSubscriptionOut(Schema):
+    endpoint: str = Field(description="The device's push service address.")
+    created_at: str = Field(description="When this device subscribed.")
+    last_success_at: str | None = Field(description="The last push it accepted; null: none "
+                                                    "yet.")
+
+
+class PushSubscriptions(Schema):
+    public_key: str = Field(description="The site's VAPID public key (base64url): the "
+                                        "applicationServerKey to subscribe with; empty: "
+                                        "the site does not push.")
+    devices: list[PushSubscriptionOut]

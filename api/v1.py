@@ -40,6 +40,9 @@ from api.schemas import (
     GameOut,
     JoinIn,
     MyTables,
+    PushSubscriptionIn,
+    PushSubscriptionOut,
+    PushSubscriptions,
     State,
     TableGames,
     TableIn,
@@ -49,6 +52,7 @@ from cardgames.registry import available_games
 from economy import interface as economy
 from friends import interface as friends
 from friends import services as friendship
+from notices.push import services as push
 from play import actions, queries
 from play.actions.lookups import engine_of
 from play.actions.rematch import open_rematch
@@ -687,4 +691,44 @@ def unblock(request, username: str):
     """Lift your block of a player (scope ``tables``); no block changes nothing."""
     require_scope(request, TABLES)
     friendship.do_unblock(request.user, username)
+    return Status(204, None)
+
+
+# ----- the devices told by Web Push (notices/push/) -----------------------------------
+
+
+def _device(device) -> dict:
+    return {"endpoint": device.endpoint, "created_at": _iso(device.created_at),
+            "last_success_at": _iso(device.last_success_at)}
+
+
+@api.get("/account/push-subscriptions", response={200: PushSubscriptions, **REFUSED},
+         tags=["account"])
+def push_subscriptions(request):
+    """The site's VAPID public key and your devices told by Web Push of your turns,
+    challenges, tables found and games over."""
+    return {"public_key": settings.VAPID_PUBLIC_KEY,
+            "devices": [_device(d) for d in push.subscriptions_of(request.user)]}
+
+
+@api.post("/account/push-subscriptions", response={201: PushSubscriptionOut, **REFUSED},
+          tags=["account"])
+def push_subscribe(request, body: PushSubscriptionIn):
+    """Tell this device (scope ``tables``): a browser's ``PushSubscription.toJSON()``,
+    subscribed with the key of GET /account/push-subscriptions. The same endpoint again
+    replaces its keys. Refused: a guest, a site without push, an endpoint not https or
+    keys of the wrong length (``bad_subscription``)."""
+    require_scope(request, TABLES)
+    device = push.do_subscribe(request.user, body.endpoint, body.keys.p256dh, body.keys.auth,
+                               request.headers.get("User-Agent", ""))
+    return Status(201, _device(device))
+
+
+@api.delete("/account/push-subscriptions", response={204: None, **REFUSED},
+            tags=["account"])
+def push_unsubscribe(request, endpoint: str):
+    """Tell this device nothing more (scope ``tables``; ``?endpoint=``, URL-encoded); an
+    endpoint you did not subscribe changes nothing."""
+    require_scope(request, TABLES)
+    push.do_unsubscribe(request.user, endpoint)
     return Status(204, None)

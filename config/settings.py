@@ -8,6 +8,7 @@ Production switches each backend on with its own variable: DATABASE_URL,
 REDIS_URL, and TAVERNE_ENV=production for the security settings.
 """
 
+import json
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -140,6 +141,8 @@ INSTALLED_APPS = [
     # What a player is told outside a table: the bell, the account stream, push and
     # e-mail (notices/).
     "notices",
+    # Web Push, a room of the notices with its own models and migrations (label "push").
+    "notices.push",
     # The HTTP API (/api/v1/, docs/api.md); ninja serves its docs page's scripts from its
     # static files, so the site's CSP holds there too.
     "ninja",
@@ -363,7 +366,29 @@ EMBEDDED_SETUP_COMMANDS = [
     # The rules pages and glossary shipped in rules/content/ (production: run it after
     # migrate on each deploy; it never overwrites an editor's change, see docs/rules.md).
     "load_content",
+    # The VAPID pair of Web Push, made once (below, VAPID_KEYS_FILE).
+    "vapid_keys",
 ]
+
+# Web Push (notices/push/, docs/architecture.md "Notices"): the VAPID pair the site signs
+# its pushes with, base64url (the private key's 32 raw bytes; the public key's uncompressed
+# point, which the pages hand to the browser), and the contact push services may write to.
+# Production sets both keys (`manage.py vapid_keys --print` makes a pair); without them
+# nothing is pushed and no page offers it. Embedded, `make run` writes a pair once to
+# VAPID_KEYS_FILE (never committed: var/ is ignored), read here when the environment gives
+# none.
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", "")
+VAPID_KEYS_FILE = Path(env("VAPID_KEYS_FILE", str(BASE_DIR / "var" / "vapid-keys.json")))
+if EMBEDDED and not (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY):
+    try:
+        _vapid = json.loads(VAPID_KEYS_FILE.read_text())
+        VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY = _vapid["public"], _vapid["private"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+VAPID_SUBJECT = env("VAPID_SUBJECT", "")  # else mailto: the site's sender address
+# Seconds a push service keeps a push for a phone that is off (a turn waits days).
+PUSH_TTL_SECONDS = envint("PUSH_TTL_SECONDS", 24 * 3600)
 
 # Accounts
 AUTH_USER_MODEL = "accounts.User"

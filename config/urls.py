@@ -13,6 +13,9 @@ from taverne.observability.views import metrics
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("favicon.ico", favicon, name="favicon"),
+    # The site as an app on a phone: /manifest.webmanifest, the service worker /sw.js (at
+    # the root: its scope is the whole site), and a device's Web Push subscription.
+    path("", include("notices.push.urls")),
     # The probes (config/probes.py answers them before the other middleware; listed here
     # so that reverse() and the URL list know them): the process is up; it can serve.
     path("sante/", sante, name="sante"),

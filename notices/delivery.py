@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.tasks import task
 
+from notices.push.sender import send_push
+
 
 @task()
 def deliver_notice(notice_id: int) -> None:
@@ -21,4 +23,4 @@ def deliver_notice(notice_id: int) -> None:
 
 def _ways():
     """The ways a notice leaves the site (filled in by the push and e-mail senders)."""
-    return []
+    return [send_push]

@@ -59,6 +59,10 @@ class Table(models.Model):
     move_seconds = models.PositiveIntegerField(_("temps par coup (secondes)"), default=60)
     stakes = models.JSONField(_("enjeux"), default=dict, blank=True)
     practice = models.BooleanField(_("entraînement contre les automates"), default=False)
+    # « Fiabilité minimale »: the share of games a player must have finished to sit here
+    # (play/reliability.py; a new player is not refused); None: anyone.
+    min_reliability = models.PositiveSmallIntegerField(_("fiabilité minimale"), null=True,
+                                                       blank=True)
     # A rematch: the finished table this one replays, with its players invited back to
     # the places they held ({"1": {"user": 7, "name": "bob", "declined": false}}); an
     # invited place is kept for its player until they accept (sit) or decline.

@@ -372,6 +372,15 @@ def my_games(user):
     )
 
 
+def has_moved_by_correspondence(user) -> bool:
+    """Whether ``user`` ever made a move of their own at a correspondence table (the page
+    offers push notices only then, never on a first visit)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return Action.objects.filter(user=user, source=Action.Source.PLAYER,
+                                 game__table__pace=Table.Pace.CORRESPONDENCE).exists()
+
+
 def rematches_offered_to(user) -> list[Table]:
     """Rematches waiting for ``user``'s answer (their place kept), newest first."""
     candidates = (

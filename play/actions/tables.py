@@ -19,6 +19,7 @@ from play.actions.hands import check_hands
 from play.actions.leaving import abort_game
 from play.actions.lookups import engine_of, lock_table
 from play.models import Game, Seat, Table
+from play.reliability import reliability
 from taverne.names import BOT_NAMES  # reserved there: no player may take a bot's name
 
 
@@ -88,6 +89,7 @@ def do_create_table(
     name="",
     practice=False,
     tavern=False,
+    min_reliability=None,
 ) -> Table:
     """A new table, its owner seated at position 0 (a guest's only for practice).
 
@@ -108,6 +110,7 @@ def do_create_table(
     if visibility not in Table.Visibility.values:
         raise ServiceError("bad_options", _("Visibilité inconnue."))
     _check_pace(pace, move_seconds)
+    min_reliability = check_min_reliability(min_reliability)
     if owner is not None:
         check_hands(game_slug, owner, practice=practice)
     with transaction.atomic():
@@ -124,6 +127,7 @@ def do_create_table(
             move_seconds=move_seconds,
             stakes=stakes or {},
             practice=practice,
+            min_reliability=min_reliability,
         )
         if owner is not None:
             Seat.objects.create(table=table, position=0, user=owner)
@@ -178,6 +182,7 @@ def do_join(table, user, position=None) -> Seat:
             raise ServiceError("already_seated", _("Vous êtes déjà à cette table."))
         _check_open_to_sit(table)
         check_hands(table.game_slug, user, practice=table.practice)
+        check_reliability(table, user)
         seat = Seat.objects.create(
             table=table, position=_free_position(table, position, user), user=user
         )
@@ -185,6 +190,33 @@ def do_join(table, user, position=None) -> Seat:
             economy.seat_taken(table)  # the house's table full: it opens another
         start_if_full(table)
     return seat
+
+
+MIN_RELIABILITY_CHOICES = (50, 75, 90, 95)
+
+
+def check_min_reliability(minimum) -> int | None:
+    """A table's « Fiabilité minimale »: none, or one of ``MIN_RELIABILITY_CHOICES``."""
+    if minimum in (None, "", 0):
+        return None
+    if minimum not in MIN_RELIABILITY_CHOICES:
+        raise ServiceError("bad_options", _("Fiabilité minimale inconnue : choisissez 50, 75, "
+                                            "90 ou 95 %."))
+    return minimum
+
+
+def check_reliability(table, user) -> None:
+    """A table asking for a minimum share of finished games refuses a player below it (a
+    new player, whose share is not known yet, sits: play/reliability.py)."""
+    if not table.min_reliability:
+        return
+    mine = reliability(user)
+    if not mine.meets(table.min_reliability):
+        raise ServiceError(
+            "unreliable",
+            _("Cette table demande d'avoir fini au moins %(minimum)s %% de ses parties ; "
+              "vous en avez fini %(yours)s %%."),
+            minimum=table.min_reliability, yours=mine.finished_percent)
 
 
 def check_bot_level(level: str) -> str:

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from cardgames import BadOptions
 from economy import interface as economy
+from play.actions.tables import MIN_RELIABILITY_CHOICES
 from play.presentation.messages import refusal as refusal_sentence
 from play.presentation.options import choice_label, option_help, option_label
 
@@ -77,6 +78,11 @@ class TableForm(forms.Form):
     correspondence_days = forms.TypedChoiceField(
         label=_("Temps par coup (par correspondance)"), coerce=int, initial=3
     )
+    min_reliability = forms.TypedChoiceField(
+        label=_("Fiabilité minimale"), coerce=int, empty_value=None, required=False,
+        help_text=_("La part de leurs parties que les joueurs doivent avoir finies pour "
+                    "s'asseoir ; un nouveau joueur (moins de 5 parties) s'assoit toujours."),
+    )
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,6 +94,9 @@ class TableForm(forms.Form):
         self.fields["correspondence_days"].choices = [
             (n, ngettext("%(n)s jour", "%(n)s jours", n) % {"n": n})
             for n in CORRESPONDENCE_DAYS
+        ]
+        self.fields["min_reliability"].choices = [("", _("Aucune"))] + [
+            (n, _("%(n)s %% de parties finies") % {"n": n}) for n in MIN_RELIABILITY_CHOICES
         ]
         self.fields["seat_count"].choices = [
             (n, str(n)) for n in range(game.min_seats, game.max_seats + 1)

@@ -110,6 +110,7 @@ def create_table(request, slug):
                 pace=data["pace"],
                 move_seconds=data["move_seconds"],
                 name=data["name"],
+                min_reliability=data.get("min_reliability"),
             )
         except ServiceError as error:
             form.add_error(None, error.message())

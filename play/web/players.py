@@ -24,6 +24,7 @@ from play.presentation.history import (
     table_words,
     won,
 )
+from play.reliability import NEW_PLAYER_GAMES, reliability
 from play.web.access import INVITATIONS
 from ratings import interface as ratings
 
@@ -125,6 +126,8 @@ def player_page(request, username):
         "recent": history_rows(recent[:RECENT_GAMES], player, own=own),
         "games": _game_choices(),
         "min_games": ratings.MIN_GAMES,
+        "reliability": reliability(player),
+        "new_player_games": NEW_PLAYER_GAMES,
     })
 
 

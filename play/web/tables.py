@@ -44,6 +44,9 @@ def table_page(request, table_id):
     context["finished_games"] = table.games.filter(status=Game.Status.FINISHED).order_by(
         "-number"
     )[:10]
+    # The offer of push notices waits for the player's first move by correspondence.
+    context["played_by_correspondence"] = (table.pace == Table.Pace.CORRESPONDENCE
+                                           and queries.has_moved_by_correspondence(request.user))
     return render(request, "play/table.html", context)
 
 

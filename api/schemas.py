@@ -104,6 +104,9 @@ class TableOut(Schema):
     options: dict[str, Any]
     owner: str | None
     practice: bool
+    min_reliability: int | None = Field(
+        None, description="The share of finished games (%) a player needs to sit here; a "
+                          "new player (under 5 counted games) always may. Null: none.")
 
 
 # Every time a move may take (Table.LIVE_SECONDS, Table.CORRESPONDENCE_DAYS).
@@ -123,6 +126,9 @@ class TableIn(Input):
         60, description="live: 30, 60 or 120; correspondence: whole days in seconds (1, 2, "
                         "3, 5, 7, 10, 14 days).")
     name: str = Field("", max_length=80)
+    min_reliability: Literal[50, 75, 90, 95] | None = Field(
+        None, description="« Fiabilité minimale »: who has finished less than this share of "
+                          "their games may not sit (a new player may). Default: none.")
 
 
 class JoinIn(Input):

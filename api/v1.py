@@ -239,6 +239,7 @@ def _table_out(table: Table, taken: int | None = None, user=None) -> dict:
         "options": table.options,
         "owner": table.owner.public_name if table.owner_id else None,
         "practice": table.practice,
+        "min_reliability": table.min_reliability,
     }
 
 
@@ -297,6 +298,7 @@ def create_table(request, body: TableIn):
         seat_count=body.seats if body.seats is not None else engine.default_seats,
         options=body.options, visibility=body.visibility, pace=body.pace,
         move_seconds=body.move_seconds, name=body.name,
+        min_reliability=body.min_reliability,
     )
     return Status(201, _state(table, request.user))
 

@@ -700,3 +700,22 @@ def test_the_state_carries_the_tables_sequence_one_more_per_move(alice, bob, api
 
     after = api.get(f"/tables/{table.pk}").json()
     assert after["sequence"] == before["sequence"] + 1 == Table.objects.get(pk=table.pk).sequence
+
+
+def test_a_table_created_through_the_api_may_ask_for_a_minimum_reliability(alice, api_as):
+    response = api_as(alice).post("/tables", {"game": "all-fours", "seats": 2,
+                                              "min_reliability": 90})
+
+    assert response.status_code == 201
+    table = Table.objects.get()
+    assert table.min_reliability == 90
+    summary = api_as(alice).get(f"/tables/{table.pk}/summary").json()
+    assert summary["min_reliability"] == 90
+
+
+def test_an_unknown_minimum_reliability_is_refused_and_opens_no_table(alice, api_as):
+    response = api_as(alice).post("/tables", {"game": "all-fours", "min_reliability": 60})
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+    assert not Table.objects.exists()

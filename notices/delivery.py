@@ -6,12 +6,18 @@ for e-mail; the push sender keeps its own record)."""
 
 from __future__ import annotations
 
+import logging
+
 from django.tasks import task
+
+from notices.mail import send_notice_mail
+from notices.models import Notice
+
+log = logging.getLogger(__name__)
 
 
 @task()
 def deliver_notice(notice_id: int) -> None:
-    from notices.models import Notice
     notice = Notice.objects.filter(pk=notice_id).select_related("user").first()
     if notice is None:
         return
@@ -21,4 +27,4 @@ def deliver_notice(notice_id: int) -> None:
 
 def _ways():
     """The ways a notice leaves the site (filled in by the push and e-mail senders)."""
-    return []
+    return [send_notice_mail]

@@ -11,6 +11,7 @@ from notices.interface import announce, notify
 from notices.models import Notice
 from play.actions import do_act, do_create_table, do_join, do_resign
 from play.models import Table
+from play.socket.schema import ACCOUNT
 from tests.play.test_consumers import in_loop, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -87,6 +88,8 @@ async def test_a_player_hears_their_turn_when_the_other_moves_by_correspondence(
     assert event["deadline"]
     notice = await next_event(waiting, "notification")
     assert notice["notification"]["kind"] == "your_turn"
+    ACCOUNT.validate_python(event)  # as docs/schemas/account.json says
+    ACCOUNT.validate_python(notice)
     assert notice["notification"]["url"] == f"/jouer/tables/{table.pk}/"
     mover_socket = alices if mover == alice else bobs
     assert await mover_socket.receive_nothing(timeout=0.3)
@@ -103,6 +106,7 @@ async def test_the_end_of_a_game_is_told_to_each_player_with_their_result(alice,
     event = await next_event(bobs, "game_over")
     assert event["table"] == table.pk and event["ending"] == "resigned"
     assert event["won"] is True and event["you"] == 1
+    ACCOUNT.validate_python(event)
     await bobs.disconnect()
 
 

@@ -8,11 +8,11 @@ from django.db import transaction
 from django.test import Client
 
 from accounts.models import User
+from accounts.tokens import do_create_token
 from notices.interface import notify
 from notices.mail import unsubscribe_token
 from notices.models import Notice
 from tests.api.conftest import ApiClient
-from accounts.tokens import do_create_token
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,8 @@ def test_the_profile_offers_a_choice_per_kind(alice):
         assert f'name="{field}"' in page
 
 
-def test_each_notice_mail_carries_a_one_click_unsubscribe(alice, mailoutbox, django_capture_on_commit_callbacks):
+def test_each_notice_mail_carries_a_one_click_unsubscribe(alice, mailoutbox,
+                                                          django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         kept(alice, won=True)
     [mail] = mailoutbox

@@ -12,7 +12,8 @@ from accounts.names import check_name
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["display_name", "preferred_language", "notify_your_turn", "notify_by_email",
+        fields = ["display_name", "preferred_language", "notify_by_email", "notify_your_turn",
+                  "email_challenge", "email_paired", "email_game_over", "email_digest",
                   "is_bot_account"]
 
     def clean_display_name(self):

@@ -27,14 +27,26 @@ class User(AbstractUser):
         choices=Language.choices,
         default=Language.FRENCH,
     )
-    notify_your_turn = models.BooleanField(
-        _("me prévenir quand c'est mon tour"),
-        default=True,
-    )
+    # E-mail (notices/mail.py): ``notify_by_email`` lets any leave, then one choice per
+    # kind of notice. On for new accounts; an account made before kept its choice (the
+    # migration changed the default only).
     notify_by_email = models.BooleanField(
         _("me prévenir aussi par e-mail"),
-        default=False,
+        default=True,
     )
+    notify_your_turn = models.BooleanField(
+        _("e-mail quand c'est mon tour"),
+        default=True,
+    )
+    email_challenge = models.BooleanField(_("e-mail quand on me défie"), default=True)
+    email_paired = models.BooleanField(_("e-mail quand un adversaire est trouvé"),
+                                       default=True)
+    email_game_over = models.BooleanField(_("e-mail quand une partie se termine"),
+                                          default=True)
+    email_digest = models.BooleanField(
+        _("un résumé par jour"), default=False,
+        help_text=_("Un e-mail chaque matin : les avis non lus et les parties qui vous "
+                    "attendent."))
     # A visitor playing against bots without an account (accounts/guests.py): no password,
     # no e-mail, a number for a name; removed 7 days after their last move, or made into
     # the account they sign up for (their games move there).

@@ -396,3 +396,27 @@ class PushSubscriptions(Schema):
                                         "applicationServerKey to subscribe with; empty: "
                                         "the site does not push.")
     devices: list[PushSubscriptionOut]
+class Notification(Schema):
+    id: int
+    kind: Literal["your_turn", "challenge", "paired", "game_over"]
+    url: str = Field(description="The page it is about (a table's, a challenge's); may be "
+                                 "empty.")
+    data: dict[str, Any] = Field(description="Ids and public words: `table`, `game`, "
+                                             "`table_name`, `game_slug`, `deadline`...")
+    created_at: str
+    read: bool
+
+
+class Notifications(Schema):
+    unread: int = Field(description="How many of yours are unread (the bell's count).")
+    notifications: list[Notification] = Field(description="Newest first, at most 50.")
+
+
+class ReadIn(Input):
+    ids: list[int] | None = Field(None, max_length=200,
+                                  description="The notifications read; omitted: all of them.")
+
+
+class Marked(Schema):
+    marked: int
+    unread: int

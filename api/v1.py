@@ -39,10 +39,13 @@ from api.schemas import (
     Following,
     GameOut,
     JoinIn,
+    Marked,
     MyTables,
+    Notifications,
     PushSubscriptionIn,
     PushSubscriptionOut,
     PushSubscriptions,
+    ReadIn,
     State,
     TableGames,
     TableIn,
@@ -52,7 +55,10 @@ from cardgames.registry import available_games
 from economy import interface as economy
 from friends import interface as friends
 from friends import services as friendship
+from notices.interface import as_event
+from notices.models import Notice
 from notices.push import services as push
+from notices.services import do_mark_read, unread_count
 from play import actions, queries
 from play.actions.lookups import engine_of
 from play.actions.rematch import open_rematch
@@ -623,6 +629,26 @@ def account_tables(request, turn: Literal["", "mine"] = ""):
         tables = [table for table in tables if table.your_turn]
     return {"server_time": _iso(timezone.now()),
             "tables": [_my_table(table, request.user) for table in tables]}
+
+
+@api.get("/account/notifications", response={200: Notifications, **REFUSED},
+         tags=["account"])
+def notifications(request, unread: bool = False):
+    """Your notifications (the bell's list), newest first; ``?unread=true``: only those
+    not read yet. Reading them here marks nothing: POST .../read."""
+    kept = Notice.objects.filter(user=request.user)
+    if unread:
+        kept = kept.filter(read_at__isnull=True)
+    return {"unread": unread_count(request.user.pk),
+            "notifications": [as_event(notice) for notice in kept[:50]]}
+
+
+@api.post("/account/notifications/read", response={200: Marked, **REFUSED},
+          tags=["account"])
+def read_notifications(request, body: ReadIn):
+    """Mark notifications read: those of ``ids`` (yours; others are ignored), or all."""
+    marked = do_mark_read(request.user.pk, ids=body.ids)
+    return {"marked": marked, "unread": unread_count(request.user.pk)}
 
 
 # ----- the players one follows and blocks (friends/) -----------------------------------

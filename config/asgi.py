@@ -19,6 +19,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from accounts.socket_auth import TokenAuthMiddleware  # noqa: E402
+from notices.socket import websocket_urlpatterns as account_patterns  # noqa: E402
 from play.clock.scheduler import with_inprocess_scheduler  # noqa: E402
 from play.socket.outages import answer_outages  # noqa: E402
 from play.socket.routing import websocket_urlpatterns  # noqa: E402
@@ -45,7 +46,7 @@ application = with_inprocess_scheduler(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": build_websocket_app(websocket_urlpatterns),
+            "websocket": build_websocket_app(account_patterns + websocket_urlpatterns),
         }
     )
 )

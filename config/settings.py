@@ -200,6 +200,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 # "Mes parties" count in the header, the four-colour deck choice.
                 "play.web.context_processors.play",
+                # The bell's unread count in the header.
+                "notices.web.context",
             ],
         },
     },

@@ -24,6 +24,7 @@ urlpatterns = [
     path("jouer/", include("play.web.urls")),
     path("joueurs/", include("play.web.player_urls")),
     path("amis/", include("friends.web.urls")),
+    path("avis/", include("notices.urls")),
     # The economy's pages keep the paths they had under /jouer/ and /compte/.
     path("", include("economy.web.urls")),
     # Ours first: /compte/profil/ is not an allauth page; allauth's sign-up, open to

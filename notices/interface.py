@@ -18,9 +18,11 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from notices.models import Kind, Notice
+from notices.services import do_mark_read
 from notices.stream import account_group, send_to_accounts
 
-__all__ = ["Kind", "account_group", "announce", "as_event", "notify"]
+__all__ = ["Kind", "account_group", "announce", "as_event", "mark_table_read", "notified_since",
+           "notify"]
 
 
 def announce(user_ids: Iterable[int], event: str, payload: dict) -> None:
@@ -36,6 +38,19 @@ def notify(user_id: int, kind: Kind | str, *, url: str = "", **data) -> Notice:
     announce([user_id], "notification", {"notification": as_event(notice)})
     transaction.on_commit(lambda: _deliver_later(notice.pk))
     return notice
+
+
+def notified_since(user_id: int, kind: Kind | str, table_id: int, since) -> bool:
+    """Whether the player holds an unread notice of this kind for this table kept since
+    ``since`` (one they read, at the table, does not count)."""
+    return Notice.objects.filter(user_id=user_id, kind=Kind(kind), data__table=table_id,
+                                 created_at__gte=since, read_at__isnull=True).exists()
+
+
+def mark_table_read(user_id: int, table_id: int) -> int:
+    """The player has the table before their eyes: its notices are read (announced, so
+    that their other pages' bells follow). Returns how many were marked."""
+    return do_mark_read(user_id, table_id=table_id)
 
 
 def as_event(notice: Notice) -> dict:

@@ -15,6 +15,17 @@ class Kind(models.TextChoices):
     GAME_OVER = "game_over", _("partie finie")
 
 
+# The account's field that turns on the e-mail of each kind of notice (the profile page;
+# one-click unsubscribe turns one off); "digest": the daily summary (notices/digest.py).
+EMAIL_CHOICES = {
+    Kind.YOUR_TURN: "notify_your_turn",
+    Kind.CHALLENGE: "email_challenge",
+    Kind.PAIRED: "email_paired",
+    Kind.GAME_OVER: "email_game_over",
+    "digest": "email_digest",
+}
+
+
 class Notice(models.Model):
     """One thing a player is told. ``data`` holds ids and public words only (a table's
     id, a challenger's name, a result): never a card, so a notice may go anywhere (a

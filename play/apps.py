@@ -25,3 +25,8 @@ class PlayConfig(AppConfig):
         from play.queries import read_waiting_with
 
         read_waiting_with(chip_table_waiting_reasons)
+        # A turn's notice is mailed by play, which knows whether the turn is still theirs.
+        from notices.mail import register_sender
+        from play.clock.notifications import send_turn_notice
+
+        register_sender("your_turn", send_turn_notice)

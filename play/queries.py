@@ -390,6 +390,12 @@ def rematches_offered_to(user) -> list[Table]:
     return [t for t in candidates if user.pk in t.reserved_positions().values()]
 
 
+def games_waiting_on(user):
+    """Running games where it is my turn (« À vous de jouer »), the least time left first."""
+    return (my_games(user).filter(my_turn=True)
+            .order_by(F("deadline").asc(nulls_last=True), "-started_at"))
+
+
 def my_turn_count(user) -> int:
     if user is None or not user.is_authenticated:
         return 0

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
 from economy import interface as economy
+from play.actions import account_events
 from play.actions.broadcast import (
     broadcast_table_changed,
     close_announcement,
@@ -31,7 +32,6 @@ from play.actions.hands import count_hands
 from play.actions.lookups import lock_game, seats_by_position
 from play.actions.stacks import session_end
 from play.clock import alarm
-from play.clock.notifications import notify_turn_if_away
 from play.models import Action, Game, Participant, Table
 from play.queries import LogEntry
 from play.snapshots import snapshots
@@ -244,6 +244,7 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     if table.status == Table.Status.PLAYING:
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
+    account_events.game_over(game, table)
 
 
 def fresh_messages(game: Game) -> list:
@@ -291,12 +292,14 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
                 game.result = {**(game.result or {}), "session": session}
                 table.status = Table.Status.FINISHED
                 table.save(update_fields=["status", "updated_at"])
+                account_events.game_over(game, table)
                 return None
             game.save()
             return start_game(table, next_carry(table, game.state), finished=game)
         if table.status == Table.Status.PLAYING:
             table.status = Table.Status.FINISHED
             table.save(update_fields=["status", "updated_at"])
+        account_events.game_over(game, table)
         return None
     schedule(game, table, previous_actor)
     return None
@@ -320,8 +323,8 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     if table.pace == Table.Pace.CORRESPONDENCE:
         # the reminder e-mail, when a quarter of the time is left (play/clock/scheduler.py)
         game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)
-    if actor != previous_actor and not seat.connected:
-        notify_turn_if_away(game, table, seat)
+    if actor != previous_actor:
+        account_events.turn_given(game, table, seat, now)
 
 
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",

@@ -21,8 +21,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from notices.interface import mark_table_read
+from play.actions.account_events import turn_given
 from play.actions.broadcast import broadcast_table_changed
-from play.clock.notifications import notify_turn_if_away
 from play.models import Game, Presence, Seat
 
 # Expired rows swept per call at most; the rest wait for the next sweep.
@@ -64,6 +65,8 @@ def do_connect(table_id, user, channel: str = "", now=None) -> Opened | None:
             return None
         first = not _live(seat, now).exists()
         row = Presence.objects.create(seat=seat, channel=channel[:200], expires_at=_expiry(now))
+        # The table is before the player's eyes: its notices are read (the bell follows).
+        mark_table_read(user.pk, table_id)
         if first:
             broadcast_table_changed(table_id, 0, presence=seat.position)
         return Opened(seat.position, row.pk)
@@ -131,4 +134,4 @@ def _sweep_seat(seat_id, now) -> None:
                 .order_by("-number").first())
         if game is not None and seat.user_id is not None and not seat.played_by_bot:
             seat.connected = False
-            notify_turn_if_away(game, seat.table, seat)
+            turn_given(game, seat.table, seat, now)

@@ -1,13 +1,16 @@
-"""The "À vous de jouer" e-mail: sent when a player's turn starts while they are away.
+"""The "À vous de jouer" e-mail: the mail of a ``your_turn`` notice (kept when a player's
+turn starts while they are away: play/actions/account_events.py), sent by the notices'
+delivery task in the worker (notices/delivery.py calls ``send_turn_notice``).
 
 One mail per game per turn, exactly once (its `TurnNotification` row, unique on game,
 seat and version, is written in the transaction that sends it: taverne/mail.py,
-``send_once``), only to players who asked for turn e-mails (`notify_your_turn` and
-`notify_by_email` on their account), and only when they have no socket open on the
-table (a live ``Presence`` row: a socket whose process died stops counting when its row
-expires, play/actions/presence.py). Live tables, whose turns last seconds, mail at most
-once per LIVE_INTERVAL per game so a player who closed the tab is not sent one mail a
-minute.
+``send_once``), only to players who want turn e-mails (`notify_your_turn` and
+`notify_by_email` on their account: notices/mail.py ``wants_mail``), with RFC 8058's
+one-click unsubscribe, and only if it is still their turn and they still have no socket
+open on the table (a live ``Presence`` row: a socket whose process died stops counting
+when its row expires, play/actions/presence.py). Live tables, whose turns last seconds,
+mail at most once per LIVE_INTERVAL per game so a player who closed the tab is not sent
+one mail a minute.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from datetime import timedelta
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.tasks import task
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from play.models import Game, Seat, Table, TurnNotification
+from notices.mail import footer, unsubscribe_headers, wants_mail
+from notices.models import Kind
+from play.models import Game, Table, TurnNotification
 from taverne.games import game_name
 from taverne.mail import send_once
 from taverne.site import absolute_url
@@ -45,44 +49,19 @@ def _mail(user, table: Table, game: Game) -> tuple[str, str]:
         "Bonjour %(name)s,\n\n"
         "C'est votre tour à la table « %(table)s » (%(game)s).\n"
         "%(deadline)s"
-        "Jouez ici : %(url)s\n\n"
-        "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
-        "dans votre profil : %(profile)s\n"
+        "Jouez ici : %(url)s"
     ) % {
         "name": user.public_name,
         "table": table_name,
         "game": name,
         "deadline": deadline,
         "url": absolute_url(table.get_absolute_url()),
-        "profile": absolute_url(reverse("accounts:profile")),
     }
     return subject, body
 
 
 def wants_turn_email(user) -> bool:
-    return bool(
-        user is not None
-        and user.is_active
-        and user.email
-        and getattr(user, "notify_your_turn", True)
-        and getattr(user, "notify_by_email", True)
-    )
-
-
-def notify_turn_if_away(game: Game, table: Table, seat: Seat) -> None:
-    """Called by the services inside their transaction: queue the mail after commit.
-    ``seat`` carries ``connected`` (``Seat.objects.with_presence()``)."""
-    if seat.connected or not wants_turn_email(seat.user):
-        return
-    game_id, position, version = game.pk, seat.position, game.version
-
-    def enqueue():
-        try:
-            send_turn_email.enqueue(game_id, position, version)
-        except Exception:  # a mail queue down must not break the game
-            log.exception("could not queue the turn e-mail for game %s", game_id)
-
-    transaction.on_commit(enqueue)
+    return wants_mail(user, Kind.YOUR_TURN)
 
 
 def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
@@ -107,20 +86,23 @@ def send_turn_email_now(game_id: int, position: int, version: int) -> bool:
         return False  # already sent for this turn
     with translation.override(user.preferred_language):
         subject, body = _mail(user, table, game)
+        body += footer(user, Kind.YOUR_TURN)
     # Marked in the transaction of the send, committed once the mail server took it.
     return send_once(
         f"turn-{game_id}-{position}-{version}",
-        EmailMessage(subject, body, None, [user.email]),
+        EmailMessage(subject, body, None, [user.email],
+                     headers=unsubscribe_headers(user, Kind.YOUR_TURN)),
         mark=lambda: TurnNotification.objects.create(game=game, seat=position,
                                                      version=version),
     )
 
 
-@task
-def send_turn_email(game_id: int, position: int, version: int) -> bool:
-    """The queued "À vous de jouer" e-mail. Embedded, Django's immediate backend runs it at
-    once after the commit; with a database backend `manage.py db_worker` runs it."""
-    return send_turn_email_now(game_id, position, version)
+def send_turn_notice(notice) -> bool:
+    """The e-mail of a ``your_turn`` notice (notices/mail.py calls it in the worker)."""
+    data = notice.data or {}
+    if not all(isinstance(data.get(key), int) for key in ("game", "position", "version")):
+        return False
+    return send_turn_email_now(data["game"], data["position"], data["version"])
 
 
 # ----- the reminder by correspondence: a quarter of the time left ----------------------
@@ -137,16 +119,13 @@ def _reminder_mail(user, table: Table, game: Game) -> tuple[str, str]:
         "C'est toujours votre tour à la table « %(table)s » (%(game)s), et il ne vous reste "
         "qu'un quart du temps de réflexion : vous avez jusqu'au %(when)s pour jouer.\n"
         "Passé ce délai, un automate jouera à votre place jusqu'à votre retour.\n"
-        "Jouez ici : %(url)s\n\n"
-        "Pour ne plus recevoir ces messages, décochez « me prévenir aussi par e-mail » "
-        "dans votre profil : %(profile)s\n"
+        "Jouez ici : %(url)s"
     ) % {
         "name": user.public_name,
         "table": table_name,
         "game": name,
         "when": when,
         "url": absolute_url(table.get_absolute_url()),
-        "profile": absolute_url(reverse("accounts:profile")),
     }
     return subject, body
 
@@ -181,8 +160,10 @@ def send_reminder_now(game_id: int, position: int, version: int) -> bool:
         return False
     with translation.override(user.preferred_language):
         subject, body = _reminder_mail(user, table, game)
+        body += footer(user, Kind.YOUR_TURN)
     return send_once(f"reminder-{game_id}-{position}-{version}",
-                     EmailMessage(subject, body, None, [user.email]))
+                     EmailMessage(subject, body, None, [user.email],
+                                  headers=unsubscribe_headers(user, Kind.YOUR_TURN)))
 
 
 @task

@@ -545,6 +545,76 @@ CLIENT_MESSAGES = {"act": Act, "sync": Sync, "chat": Chat, "mute": Mute, "ping":
                    "rematch": RematchRequest, "decline_rematch": DeclineRematch}
 
 
+# ----- the account stream, /ws/account/ (docs/protocol.md, "The account stream") ----------
+
+
+class AccountReady(Message):
+    type: Literal["ready"]
+
+
+class YourTurn(Message):
+    type: Literal["your_turn"]
+    table: int
+    game: int
+    deadline: str | None = Field(description="When your time runs out (ISO 8601).")
+    pace: Literal["live", "correspondence"]
+
+
+class GameResult(BaseModel):
+    scores: list | None = None
+    winners: list[int] | None = None
+
+
+class GameOver(Message):
+    type: Literal["game_over"]
+    table: int
+    game: int
+    ending: str = Field(description="\"\" (played out), \"resigned\", \"aborted\"...")
+    you: int = Field(description="Your place.")
+    won: bool
+    result: GameResult
+
+
+class NotificationEntry(BaseModel):
+    id: int
+    kind: Literal["your_turn", "challenge", "paired", "game_over"]
+    url: str
+    data: dict
+    created_at: str
+    read: bool
+
+
+class NotificationEvent(Message):
+    type: Literal["notification"]
+    notification: NotificationEntry
+
+
+class NotificationsRead(Message):
+    type: Literal["notifications_read"]
+    unread: int
+
+
+class ChallengeEvent(BaseModel):
+    """Sent by the pairing: the challenge as GET /api/v1/challenges lists it."""
+    model_config = ConfigDict(extra="allow")
+    type: Literal["challenge"]
+    challenge: dict
+
+
+class PairedEvent(BaseModel):
+    """Sent by the pairing: a seek met its players; ``table`` is opened."""
+    model_config = ConfigDict(extra="allow")
+    type: Literal["paired"]
+    table: int
+
+
+ACCOUNT_EVENTS = {"ready": AccountReady, "your_turn": YourTurn, "game_over": GameOver,
+                  "notification": NotificationEvent, "notifications_read": NotificationsRead,
+                  "challenge": ChallengeEvent, "paired": PairedEvent, "pong": Pong,
+                  "error": Error}
+ACCOUNT = TypeAdapter(one_of(ACCOUNT_EVENTS.values()))
+
+
 SERVER = TypeAdapter(one_of(SERVER_MESSAGES.values()))
 CLIENT = TypeAdapter(one_of(CLIENT_MESSAGES.values()))
 
@@ -570,6 +640,9 @@ def schema_documents() -> dict[str, dict]:
         documents[f"server/{kind}.json"] = _document(model.model_json_schema(), kind)
     for kind, model in CLIENT_MESSAGES.items():
         documents[f"client/{kind}.json"] = _document(model.model_json_schema(), kind)
+    documents["account.json"] = _document(ACCOUNT.json_schema(), "Any account stream event")
+    for kind, model in ACCOUNT_EVENTS.items():
+        documents[f"account/{kind}.json"] = _document(model.model_json_schema(), kind)
     for slug, model in GAME_VIEWS.items():
         documents[f"views/{slug}.json"] = _document(model.model_json_schema(), model.__name__)
         entries = TypeAdapter(one_of(LEGAL_ACTIONS[slug])).json_schema()

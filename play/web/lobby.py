@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -155,12 +156,7 @@ def invitation(request, token):
     return render(request, "play/invitation.html", context)
 
 
-@login_required
-def my_games(request):
-    """Games where it is my turn first, then by time left."""
-    games = list(
-        queries.my_games(request.user).prefetch_related("table__seats__user")[:100]
-    )
+def _game_rows(request, games) -> list[dict]:
     rows = []
     for game in games:
         seats = list(game.table.seats.all())
@@ -179,9 +175,43 @@ def my_games(request):
                 "deadline": game.deadline,
             }
         )
+    return rows
+
+
+@login_required
+def my_games(request):
+    """Games where it is my turn first, then by time left."""
+    games = list(
+        queries.my_games(request.user).prefetch_related("table__seats__user")[:100]
+    )
+    rows = _game_rows(request, games)
     rematches = [
         {"table": t, "game_name": game_name(t.game_slug),
          "proposer": t.owner.public_name if t.owner else ""}
         for t in queries.rematches_offered_to(request.user)
     ]
     return render(request, "play/my_games.html", {"rows": rows, "rematches": rematches})
+
+
+@login_required
+def waiting_on_me(request):
+    """« À vous de jouer »: every game waiting on my move, the least time left first."""
+    games = list(queries.games_waiting_on(request.user)
+                 .prefetch_related("table__seats__user")[:100])
+    return render(request, "play/waiting_on_me.html",
+                  {"rows": _game_rows(request, games)})
+
+
+@login_required
+def next_game(request):
+    """« Partie suivante »: the table of the game waiting on me with the least time left,
+    other than the one I come from (``?depuis=<table>``); none left: « À vous de jouer »."""
+    try:
+        coming_from = int(request.GET.get("depuis", "0"))
+    except ValueError:
+        coming_from = 0
+    game = queries.games_waiting_on(request.user).exclude(table_id=coming_from).first()
+    if game is not None:
+        return redirect(game.table.get_absolute_url())
+    messages.info(request, _("Aucune autre partie ne vous attend."))
+    return redirect("play:waiting_on_me")

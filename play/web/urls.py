@@ -29,6 +29,8 @@ urlpatterns = [
     path("quatre-couleurs/", tables.four_colour, name="four_colour"),
     path("sons/", tables.sounds, name="sounds"),
     path("mes-parties/", lobby.my_games, name="my_games"),
+    path("a-vous/", lobby.waiting_on_me, name="waiting_on_me"),
+    path("a-vous/suivante/", lobby.next_game, name="next_game"),
     path("historique/", players.history, name="history"),
     path("historique/tables/<int:table_id>/", players.history_session,
          name="history_session"),

@@ -70,6 +70,8 @@ def mails_to(mailoutbox, user):
 async def test_a_socket_killed_without_disconnect_is_offline_after_the_expiry_and_mailed(
     alice, bob, mailoutbox
 ):
+    bob.notify_by_email = False  # he turns the e-mails on once seated
+    await database_sync_to_async(bob.save)()
     table = await database_sync_to_async(make_table)(alice, bob)
     # bob's socket, on a server process that will be killed: its row, never closed
     await database_sync_to_async(do_connect)(table.pk, bob, "specific.killed!1")

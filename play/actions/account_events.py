@@ -1,0 +1,62 @@
+"""What a table tells its players outside it: their account stream (``your_turn``,
+``game_over``: docs/protocol.md, "The account stream") and the notices kept for the bell
+and e-mail (notices/interface.py).
+
+Called inside the transaction of the move; nothing leaves before it commits. A notice is
+kept only for what the player has not seen: never while their socket is at the table
+(``Seat.connected``). A live table's turns last seconds: a player away from one is kept
+one notice per LIVE_INTERVAL at most (the e-mail has the same rule,
+play/clock/notifications.py).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from notices.interface import announce, notified_since, notify
+from play.actions.lookups import seats_by_position
+from play.models import Game, Seat, Table
+
+LIVE_INTERVAL = timedelta(minutes=15)
+
+
+def _iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def turn_given(game: Game, table: Table, seat: Seat, now=None) -> None:
+    """A person's seat (read with ``connected``) is to act: their stream hears of it, and
+    a notice is kept when they are not at the table."""
+    user_id = seat.user_id
+    announce([user_id], "your_turn", {"table": table.pk, "game": game.pk,
+                                      "deadline": _iso(game.deadline), "pace": table.pace})
+    if seat.connected:
+        return
+    now = now or timezone.now()
+    if table.pace == Table.Pace.LIVE and notified_since(user_id, "your_turn", table.pk,
+                                                        now - LIVE_INTERVAL):
+        return
+    notify(user_id, "your_turn", url=table.get_absolute_url(), table=table.pk,
+           game=game.pk, position=seat.position, version=game.version,
+           table_name=table.name, game_slug=table.game_slug, pace=table.pace,
+           deadline=_iso(game.deadline))
+
+
+def game_over(game: Game, table: Table) -> None:
+    """A game (a chained table's whole session) is over: each person dealt in hears of it
+    with their place's result; a notice is kept for those not at the table."""
+    result = game.result or {}
+    outcome = {"scores": result.get("scores"), "winners": result.get("winners")}
+    for position, seat in seats_by_position(table).items():
+        if seat.user_id is None or seat.bot:
+            continue
+        won = position in (outcome["winners"] or [])
+        announce([seat.user_id], "game_over", {"table": table.pk, "game": game.pk,
+                                              "ending": game.ending, "you": position,
+                                              "won": won, "result": outcome})
+        if not getattr(seat, "connected", False):
+            notify(seat.user_id, "game_over", url=table.get_absolute_url(), table=table.pk,
+                   game=game.pk, table_name=table.name, game_slug=table.game_slug,
+                   ending=game.ending, won=won)

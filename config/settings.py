@@ -140,6 +140,8 @@ INSTALLED_APPS = [
     # What a player is told outside a table: the bell, the account stream, push and
     # e-mail (notices/).
     "notices",
+    # Seeks (quick pairing) and challenges by name (pairing/).
+    "pairing",
     # The HTTP API (/api/v1/, docs/api.md); ninja serves its docs page's scripts from its
     # static files, so the site's CSP holds there too.
     "ninja",

@@ -59,6 +59,8 @@ class Table(models.Model):
     move_seconds = models.PositiveIntegerField(_("temps par coup (secondes)"), default=60)
     stakes = models.JSONField(_("enjeux"), default=dict, blank=True)
     practice = models.BooleanField(_("entraînement contre les automates"), default=False)
+    # A casual table (a seek or a challenge asked for one) changes nobody's rating.
+    rated = models.BooleanField(_("classée"), default=True)
     # A rematch: the finished table this one replays, with its players invited back to
     # the places they held ({"1": {"user": 7, "name": "bob", "declined": false}}); an
     # invited place is kept for its player until they accept (sit) or decline.

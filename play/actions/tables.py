@@ -88,12 +88,14 @@ def do_create_table(
     name="",
     practice=False,
     tavern=False,
+    rated=True,
 ) -> Table:
     """A new table, its owner seated at position 0 (a guest's only for practice).
 
     ``tavern``: opened by the economy from a keeper's tavern, with a deck of cards
     (economy/chips/taverns.py); only such a table takes the keeper's options (the rake),
     and it does not count against the cap on waiting tables.
+    ``rated``: off for a casual table (pairing/: a seek or a challenge asked for one).
     """
     if not practice:
         refuse_guest(owner, NO_HUMAN_TABLE)
@@ -124,6 +126,7 @@ def do_create_table(
             move_seconds=move_seconds,
             stakes=stakes or {},
             practice=practice,
+            rated=rated,
         )
         if owner is not None:
             Seat.objects.create(table=table, position=0, user=owner)

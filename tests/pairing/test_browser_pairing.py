@@ -15,16 +15,17 @@ import re
 
 import pytest
 
+from tests.play import conftest as play
 from tests.play.conftest import (
     BROWSER_PASSWORD,
     PHONE,
     SIGNED_IN_SCRIPT,
-    browser,  # noqa: F401 - the fixtures of tests/play/conftest.py, shared
-    chromium,  # noqa: F401
     needs_chromium,
     prepared_site,
-    screenshots,  # noqa: F401
 )
+
+# The browser's fixtures, shared with play's browser tests.
+chromium, browser, screenshots = play.chromium, play.browser, play.screenshots
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 

@@ -59,8 +59,11 @@ class Seek(models.Model):
         verbose_name = _("recherche d'adversaires")
         verbose_name_plural = _("recherches d'adversaires")
         ordering = ["created_at", "pk"]
-        indexes = [models.Index(fields=["status", "game_slug", "seat_count", "pace",
-                                        "move_seconds", "rated"], name="seek_pool")]
+        # The pairing reads a pool's open seeks, oldest first, through this index alone:
+        # only the open ones are in it (the paired, cancelled and expired pile up).
+        indexes = [models.Index(fields=["game_slug", "seat_count", "pace", "move_seconds",
+                                        "rated", "created_at"], name="seek_pool_open",
+                                condition=models.Q(status="open"))]
 
     def __str__(self):
         return f"{self.user_id} {self.game_slug}/{self.seat_count} {self.status}"

@@ -21,6 +21,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -32,11 +33,10 @@ from economy import interface as economy
 from friends import interface as friends
 from notices import interface as notices
 from pairing.models import Challenge, Invitee, Pace, Pool, Seek, pool_key
-from play.actions import do_create_table, do_join
+from play.actions import do_open_table
 from play.actions.errors import engine_words
 from play.actions.hands import check_hands
 from play.actions.lookups import engine_of
-from play.actions.tables import seat_bot, start_if_full
 from play.models import Table
 from ratings import interface as ratings
 from taverne.games import game_name
@@ -56,7 +56,7 @@ BOTS_AFTER = (30, 60, 120, 300)
 MAX_INVITEES = 5
 MAX_OPEN_CHALLENGES = 10
 # Partners read per pairing: the oldest compatible seeks first.
-CANDIDATES = 200
+CANDIDATES = 30
 NAME_SHOWN = 40
 
 SIGN_UP = _("Créez un compte pour jouer contre des joueurs : un invité joue contre les "
@@ -185,15 +185,13 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
     Pool.objects.get_or_create(key=key)
     with transaction.atomic():
         Pool.objects.select_for_update().get(key=key)
-        mine = Seek.objects.filter(user=user, status=Seek.Status.OPEN, alive_until__gt=now)
-        if pace == Pace.LIVE and mine.filter(pace=Pace.LIVE).exists():
-            same = mine.filter(game_slug=game_slug, seat_count=seat_count,
-                               move_seconds=move_seconds, rated=rated).exists()
-            raise PairingError("already_seeking",
-                               ALREADY_SEEKING if same else ALREADY_SEEKING_LIVE)
-        if mine.filter(game_slug=game_slug, seat_count=seat_count, pace=pace,
-                       move_seconds=move_seconds, rated=rated).exists():
+        mine = list(Seek.objects.filter(user=user, status=Seek.Status.OPEN,
+                                        alive_until__gt=now)
+                    .values_list("game_slug", "seat_count", "pace", "move_seconds", "rated"))
+        if (game_slug, seat_count, pace, move_seconds, rated) in mine:
             raise PairingError("already_seeking", ALREADY_SEEKING)
+        if pace == Pace.LIVE and any(other[2] == Pace.LIVE for other in mine):
+            raise PairingError("already_seeking", ALREADY_SEEKING_LIVE)
         seek = Seek.objects.create(
             user=user, game_slug=game_slug, seat_count=seat_count, pace=pace,
             move_seconds=move_seconds, rated=rated, rating=rating, rating_min=rating_min,
@@ -217,57 +215,94 @@ def do_pair(seek_id: int, now=None) -> Table | None:
         return _pair_locked(seek, now)
 
 
-def _pair_locked(seek: Seek, now) -> Table | None:
-    """The pairing itself, its pool locked: the oldest compatible partners first."""
-    with_bots = (seek.bots_after is not None
-                 and seek.created_at + timedelta(seconds=seek.bots_after) <= now)
-    candidates = list(
-        Seek.objects.filter(
-            status=Seek.Status.OPEN, game_slug=seek.game_slug, seat_count=seek.seat_count,
-            pace=seek.pace, move_seconds=seek.move_seconds, rated=seek.rated,
-            alive_until__gt=now)
-        .exclude(user_id=seek.user_id).exclude(pk=seek.pk).select_related("user")
-        .order_by("created_at", "pk")[:CANDIDATES]
-    )
-    if not candidates and not with_bots:
-        return None
-    apart = friends.silenced([seek.user_id, *(c.user_id for c in candidates)])
+def _partners(seek: Seek, now, with_bots: bool) -> list[Seek]:
+    """The oldest open seeks of the pool that ``seek`` may sit with, at most CANDIDATES:
+    read through the pool's index (docs/architecture.md, "Pairing"), each accepting the
+    seeker's rating and inside the seeker's range, nobody blocked by or blocking the
+    seeker, all in the query; only the columns the choice needs."""
+    apart = friends.silenced([seek.user_id]).get(seek.user_id, set())
+    rows = (Seek.objects.filter(
+        status=Seek.Status.OPEN, game_slug=seek.game_slug, seat_count=seek.seat_count,
+        pace=seek.pace, move_seconds=seek.move_seconds, rated=seek.rated,
+        alive_until__gt=now)
+        .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=seek.rating),
+                Q(rating_max__isnull=True) | Q(rating_max__gte=seek.rating))
+        .exclude(user_id__in=[seek.user_id, *apart]))
+    if seek.rating_min is not None:
+        rows = rows.filter(rating__gte=seek.rating_min)
+    if seek.rating_max is not None:
+        rows = rows.filter(rating__lte=seek.rating_max)
+    if with_bots:
+        rows = rows.filter(bots_after__isnull=False)
+    return list(rows.only("pk", "user_id", "rating", "rating_min", "rating_max",
+                          "bots_after", "created_at")
+                .order_by("created_at", "pk")[:CANDIDATES])
+
+
+def _group(seek: Seek, candidates: list[Seek], apart: dict, broke: set) -> list[Seek]:
+    """The seeker and the oldest candidates that may all sit together, up to the seats."""
     group = [seek]
     for candidate in candidates:
         if len(group) == seek.seat_count:
             break
-        if with_bots and candidate.bots_after is None:
+        if candidate.pk in broke or any(
+                candidate.user_id == s.user_id or candidate.user_id in apart.get(s.user_id, ())
+                or not s.accepts(candidate.rating) or not candidate.accepts(s.rating)
+                for s in group[1:]):
             continue
-        if any(candidate.user_id == s.user_id or candidate.user_id in apart.get(s.user_id, ())
-               or not s.accepts(candidate.rating) or not candidate.accepts(s.rating)
-               for s in group):
-            continue
-        if not economy.may_sit(candidate.user, seek.game_slug, practice=False).allowed:
-            continue  # no hand left today since they sought: not seated
         group.append(candidate)
+    return group
+
+
+def _pair_locked(seek: Seek, now) -> Table | None:
+    """The pairing itself, its pool locked: the oldest compatible partners first. The
+    hands are checked for the players chosen only, the seeker's already were."""
+    with_bots = (seek.bots_after is not None
+                 and seek.created_at + timedelta(seconds=seek.bots_after) <= now)
+    candidates = _partners(seek, now, with_bots) if seek.seat_count > 1 else []
+    if not candidates and not with_bots:
+        return None
+    # Between the partners themselves (three seats and more): their blocks, their ranges.
+    apart = (friends.silenced([c.user_id for c in candidates])
+             if seek.seat_count > 2 and candidates else {})
+    users, broke = {}, set()
+    while True:
+        group = _group(seek, candidates, apart, broke)
+        if len(group) < seek.seat_count and not with_bots:
+            return None  # not enough players yet: nobody's hands read
+        # The hands of the players chosen only (the seeker's were checked): one with none
+        # left today since they sought is passed over, and the choice made again.
+        found = get_user_model().objects.in_bulk([s.user_id for s in group[1:]
+                                                  if s.pk not in users])
+        for member in group[1:]:
+            if member.pk in users:
+                continue
+            user = found[member.user_id]
+            if economy.may_sit(user, seek.game_slug, practice=False).allowed:
+                users[member.pk] = user
+            else:
+                broke.add(member.pk)
+        if not any(member.pk in broke for member in group):
+            break
     if len(group) < seek.seat_count and not with_bots:
         return None
-    locked = {s.pk: s for s in Seek.objects.select_for_update()
-              .filter(pk__in=[s.pk for s in group], status=Seek.Status.OPEN).order_by("pk")}
+    locked = set(Seek.objects.select_for_update()
+                 .filter(pk__in=[s.pk for s in group], status=Seek.Status.OPEN)
+                 .order_by("pk").values_list("pk", flat=True))
     group = [s for s in group if s.pk in locked]  # a partner cancelled meanwhile
     if seek.pk not in locked or (len(group) < seek.seat_count and not with_bots):
         return None
-    return _seat(group, seek, now)
+    users[seek.pk] = seek.user
+    return _seat(group, users, seek)
 
 
-def _seat(group: list[Seek], seek: Seek, now) -> Table:
-    table = do_create_table(None, seek.game_slug, seat_count=seek.seat_count,
-                            pace=seek.pace, move_seconds=seek.move_seconds,
-                            rated=seek.rated)
-    for member in group:
-        do_join(table, member.user)
-    table.refresh_from_db()
-    if table.status == Table.Status.WAITING:  # bots take the seats still empty
-        taken = set(table.seats.values_list("position", flat=True))
-        for position in range(table.seat_count):
-            if position not in taken:
-                seat_bot(table, position, "")
-        start_if_full(table)
+def _seat(group: list[Seek], users: dict, seek: Seek) -> Table:
+    """The table of a pairing, opened with its players seated (bots in the places left
+    when the seek's wait for them is over), dealt; each player told."""
+    table = do_open_table(seek.game_slug, [users[s.pk] for s in group],
+                          seat_count=seek.seat_count, pace=seek.pace,
+                          move_seconds=seek.move_seconds, rated=seek.rated,
+                          bots=len(group) < seek.seat_count)
     Seek.objects.filter(pk__in=[s.pk for s in group]).update(status=Seek.Status.PAIRED,
                                                              table=table)
     url = table.get_absolute_url()
@@ -455,13 +490,14 @@ def do_accept(user, challenge_id: int, now=None) -> Challenge:
         if challenge.invitees.filter(answer=Invitee.Answer.PENDING).exists():
             _tell(challenge, "accepted", by=user)
             return challenge
-        table = do_create_table(None, challenge.game_slug, seat_count=challenge.seat_count,
-                                options=challenge.options, pace=challenge.pace,
-                                move_seconds=challenge.move_seconds, rated=challenge.rated)
-        do_join(table, challenge.challenger)
-        for other in challenge.invitees.select_related("user"):
-            do_join(table, other.user)
-        table.refresh_from_db()
+        players = [challenge.challenger,
+                   *(other.user for other in challenge.invitees.select_related("user"))]
+        for player in players:
+            if player.pk != user.pk:  # the player accepting was checked above
+                check_hands(challenge.game_slug, player, practice=False)
+        table = do_open_table(challenge.game_slug, players, seat_count=challenge.seat_count,
+                              options=challenge.options, pace=challenge.pace,
+                              move_seconds=challenge.move_seconds, rated=challenge.rated)
         challenge.status, challenge.table = Challenge.Status.ACCEPTED, table
         challenge.save(update_fields=["status", "table"])
         _tell(challenge, "accepted", by=user)

@@ -190,6 +190,37 @@ def do_join(table, user, position=None) -> Seat:
     return seat
 
 
+def do_open_table(game_slug, users, *, seat_count, options=None, pace="live",
+                  move_seconds=60, rated=True, bots: bool = False) -> Table:
+    """A table opened for players already agreed on (pairing/: a seek met, a challenge
+    accepted): created without an owner, ``users`` seated in that order, the places left
+    taken by bots when ``bots``, the first game dealt.
+
+    One transaction and the table's seats written at once, not a ``do_join`` per player:
+    the caller checked each player's hands (``check_hands``); the deal counts them again
+    under the wallet's lock (``count_hands``), so a hand spent meanwhile still refuses
+    the seat, and the table then waits."""
+    for user in users:
+        refuse_guest(user, NO_HUMAN_TABLE)
+    with transaction.atomic():
+        table = do_create_table(None, game_slug, seat_count=seat_count, options=options,
+                                pace=pace, move_seconds=move_seconds, rated=rated)
+        if len(users) > table.seat_count:
+            raise ServiceError("table_full", _("La table est complète."))
+        Seat.objects.bulk_create([Seat(table=table, position=position, user=user)
+                                  for position, user in enumerate(users)])
+        if bots:
+            for position in range(len(users), table.seat_count):
+                seat_bot(table, position, "")
+        if bots or len(users) == table.seat_count:  # full: dealt at once
+            table.status = Table.Status.PLAYING
+            table.save(update_fields=["status", "updated_at"])
+            start_game(table)
+        else:
+            broadcast_table_changed(table.pk, 0)
+    return table
+
+
 def check_bot_level(level: str) -> str:
     """The level asked for, or the default when none was; an unknown one is refused."""
     if not level:

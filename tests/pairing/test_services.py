@@ -4,9 +4,13 @@ land at, what each is told, and every refusal changing nothing."""
 from datetime import timedelta
 
 import pytest
+from allauth.account.models import EmailAddress
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
+from economy.models import HandAllowance
 from friends.services import do_block
 from notices.models import Notice
 from pairing import interface
@@ -120,6 +124,45 @@ def test_rating_ranges_must_admit_each_other(alice, bob):
 
     do_seek(alice, "all-fours", seat_count=2)
     assert do_seek(bob, "all-fours", seat_count=2, rating_min=25).table is None
+
+
+def test_a_seeker_without_hands_since_seeking_is_passed_over(alice, bob, dave):
+    HandAllowance.objects.create(game_slug="all-fours", daily_hands=5)
+    do_seek(alice, "all-fours", seat_count=2)
+    EmailAddress.objects.filter(user=alice).update(verified=False)  # no hands any more
+    do_seek(dave, "all-fours", seat_count=2)  # alice passed over: dave waits
+
+    paired = do_seek(bob, "all-fours", seat_count=2)
+
+    assert set(paired.table.seats.values_list("user__username", flat=True)) == {"bob", "dave"}
+    assert Seek.objects.get(user=alice).status == Seek.Status.OPEN
+
+
+def test_pairing_reads_only_the_seeks_a_newcomer_may_play(alice, bob):
+    def queries_to_pair(newcomer):
+        with CaptureQueriesContext(connection) as queries:
+            table = do_seek(newcomer, "all-fours", seat_count=2).table
+        assert table is not None
+        candidates = [q["sql"] for q in queries.captured_queries
+                      if '"pairing_seek"' in q["sql"] and "ORDER BY" in q["sql"]
+                      and "LIMIT" in q["sql"]]
+        return len(queries.captured_queries), candidates
+
+    do_seek(alice, "all-fours", seat_count=2)
+    alone, _ = queries_to_pair(bob)
+    # Sixty seekers of the same pool the newcomers are out of range of (rating 0).
+    others = User.objects.bulk_create([User(username=f"fort{n}", email=f"fort{n}@example.com")
+                                       for n in range(60)])
+    until = timezone.now() + timedelta(days=1)
+    Seek.objects.bulk_create([Seek(user=u, game_slug="all-fours", seat_count=2, pace="live",
+                                   move_seconds=60, rated=True, rating=30, rating_min=25,
+                                   alive_until=until) for u in others])
+    do_seek(create_player("carol", verified=True), "all-fours", seat_count=2)
+
+    crowded, candidates = queries_to_pair(create_player("erin", verified=True))
+
+    assert crowded == alone, "the pairing's queries grow with the seeks it cannot pair"
+    assert len(candidates) == 1 and "rating_min" in candidates[0]
 
 
 def test_a_seek_whose_heartbeat_lapsed_is_never_paired_and_is_swept(alice, bob):

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from pairing.schema import PAIRING_EVENTS
 from play.socket.protocol import PROTOCOL_VERSION
 
 Card = Annotated[str, Field(description="A card: rank then suit (`Th`), `.N` for deck N.")]
@@ -570,6 +571,9 @@ def schema_documents() -> dict[str, dict]:
         documents[f"server/{kind}.json"] = _document(model.model_json_schema(), kind)
     for kind, model in CLIENT_MESSAGES.items():
         documents[f"client/{kind}.json"] = _document(model.model_json_schema(), kind)
+    # The account stream's events the pairing sends (pairing/schema.py).
+    for kind, model in PAIRING_EVENTS.items():
+        documents[f"account/{kind}.json"] = _document(model.model_json_schema(), kind)
     for slug, model in GAME_VIEWS.items():
         documents[f"views/{slug}.json"] = _document(model.model_json_schema(), model.__name__)
         entries = TypeAdapter(one_of(LEGAL_ACTIONS[slug])).json_schema()

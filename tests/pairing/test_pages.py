@@ -100,3 +100,26 @@ def test_a_stranger_does_not_see_a_challenge(client, alice, bob, charlie):
     challenge = do_challenge(alice, ["bob"], "all-fours")
     client.force_login(charlie)
     assert client.get(f"/defis/{challenge.pk}/").status_code == 404
+
+
+def test_an_english_reader_reads_the_seek_form_and_my_challenges_in_english(client, alice,
+                                                                             bob):
+    do_seek(bob, "all-fours", seat_count=2)
+    do_challenge(bob, "alice", "all-fours")
+    do_challenge(alice, "bob", "all-fours", pace="correspondence", move_seconds=86400)
+    alice.preferred_language = "en"
+    alice.save(update_fields=["preferred_language"])
+    client.force_login(alice)
+
+    lobby = client.get("/jouer/").content.decode()
+    mine = client.get("/defis/").content.decode()
+
+    for words in ("Play against people", "Look for opponents", "Number of players",
+                  "Opponents rated between (optional)", "Fill with bots", "Search",
+                  "<strong>Bob</strong> challenges you", "1 player"):
+        assert words in lobby, words
+    for words in ("My challenges", "Challenges waiting for others", "Accept"):
+        assert words in mine, words
+    for french in ("Jouer contre des joueurs", "Chercher des adversaires", "Mes défis",
+                   "vous défie", "Défis en attente des autres"):
+        assert french not in lobby + mine, french

@@ -14,7 +14,8 @@ from taverne.unavailable import RETRY_AFTER
 # OpenAPI document's enum of ``code`` is their union, and tests/api/test_error_codes.py
 # fails when a refusal an endpoint can meet carries a code that is in none.
 INVALID = {"bad_request", "malformed", "bad_options", "illegal", "bad_amount", "cave_bounds",
-           "bad_step", "yourself", "guest_player", "bad_subscription"}
+            "bad_step", "yourself", "guest_player", "bad_subscription", "bad_range",
+            "bad_reason"}
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
              "no_hands", "no_bots", "keeper_only", "blocked", "unreliable"}
@@ -24,7 +25,8 @@ CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn"
             "unknown_game",
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
             "insufficient_ecus", "id_reused", "too_many_tables", "not_broke",
-            "push_unavailable"}
+            "push_unavailable", "already_seeking", "already_challenged",
+            "too_many_challenges"}
 TOO_LARGE = {"too_large"}
 RATE_LIMITED = {"rate_limited"}
 SERVER_ERROR = {"server_error"}

@@ -420,3 +420,102 @@ class ReadIn(Input):
 class Marked(Schema):
     marked: int
     unread: int
+# ----- seeks and challenges (pairing/) --------------------------------------------------
+
+PACE_DOC = ("live: 30, 60 or 120; correspondence: whole days in seconds (1, 2, 3, 5, 7, 10, "
+            "14 days).")
+RATING_BOUND = 100_000
+
+
+class SeekIn(Input):
+    game: str = Field(min_length=1, max_length=32, examples=["all-fours"],
+                      description="A game's slug (GET /games); not a game played for écus.")
+    seats: int | None = Field(None, ge=1, le=16, description="Default: the game's "
+                                                             "default_seats.")
+    pace: Literal["live", "correspondence"] = "live"
+    move_seconds: Literal[MOVE_SECONDS] = Field(60, description=PACE_DOC)
+    rated: bool = True
+    rating_min: int | None = Field(None, ge=-RATING_BOUND, le=RATING_BOUND,
+                                   description="The lowest rating you accept (yours "
+                                               "included).")
+    rating_max: int | None = Field(None, ge=-RATING_BOUND, le=RATING_BOUND)
+    bots_after: Literal[30, 60, 120, 300] | None = Field(
+        None, description="Casual live seeks only: bots take the seats still empty after "
+                          "this many seconds (polling GET /seeks/{id} brings them).")
+
+
+class SeekOut(Schema):
+    id: int
+    username: str
+    display_name: str
+    rating: int = Field(description="The seeker's rating at the game when they sought.")
+    game: str
+    seats: int
+    pace: Literal["live", "correspondence"]
+    move_seconds: int
+    rated: bool
+    rating_min: int | None
+    rating_max: int | None
+    bots_after: int | None
+    status: Literal["open", "paired", "cancelled", "expired"]
+    created_at: str
+    alive_until: str = Field(description="A live seek ends then unless polled (GET "
+                                         "/seeks/{id}) or kept by the account socket.")
+    table_id: int | None = Field(description="The table it was paired at (GET "
+                                             "/tables/{id}); null while open.")
+    mine: bool
+
+
+class Seeks(Schema):
+    mine: list[SeekOut] = Field(description="Your open seeks.")
+    open: list[SeekOut] = Field(description="Other players' open seeks, oldest first.")
+
+
+class ChallengeIn(Input):
+    to: list[Annotated[str, Field(min_length=1, max_length=150)]] = Field(
+        min_length=1, max_length=5, description="The usernames challenged; the game has "
+                                                "one place per player.")
+    game: str = Field(min_length=1, max_length=32, examples=["all-fours"])
+    seats: int | None = Field(None, ge=1, le=16, description="If given: len(to) + 1.")
+    options: dict[str, Any] = Field(default_factory=dict)
+    pace: Literal["live", "correspondence"] = "live"
+    move_seconds: Literal[MOVE_SECONDS] = Field(60, description=PACE_DOC)
+    rated: bool = True
+
+
+class DeclineIn(Input):
+    reason: Literal["later", "too_fast", "not_this_game"] = "later"
+
+
+class Challenged(Schema):
+    username: str
+    display_name: str
+    answer: Literal["pending", "accepted", "declined"]
+    reason: Literal["later", "too_fast", "not_this_game"] | None
+
+
+class ChallengeOut(Schema):
+    id: int
+    challenger: str = Field(description="The challenger's username.")
+    challenger_name: str
+    to: list[Challenged]
+    game: str
+    seats: int
+    options: dict[str, Any]
+    pace: Literal["live", "correspondence"]
+    move_seconds: int
+    rated: bool
+    status: Literal["open", "accepted", "declined", "cancelled", "expired"]
+    created_at: str
+    expires_at: str = Field(description="Live: the challenger's heartbeat (their page, GET "
+                                        "/challenges, the account socket); correspondence: "
+                                        "seven days after.")
+    table: int | None = Field(description="The table it opened (everyone accepted).")
+    url: str = Field(description="The challenge's page, or its table's once open.")
+
+
+class Challenges(Schema):
+    incoming: list[ChallengeOut] = Field(description="Open challenges waiting for your "
+                                                     "answer.")
+    outgoing: list[ChallengeOut] = Field(description="Your open challenges, and those you "
+                                                     "accepted that wait for the others.")

@@ -34,6 +34,10 @@ from api.schemas import (
     BotIn,
     CashOutOut,
     CaveIn,
+    ChallengeIn,
+    ChallengeOut,
+    Challenges,
+    DeclineIn,
     Error,
     FollowedPlayer,
     Following,
@@ -46,6 +50,9 @@ from api.schemas import (
     PushSubscriptionOut,
     PushSubscriptions,
     ReadIn,
+    SeekIn,
+    SeekOut,
+    Seeks,
     State,
     TableGames,
     TableIn,
@@ -59,6 +66,8 @@ from notices.interface import as_event
 from notices.models import Notice
 from notices.push import services as push
 from notices.services import do_mark_read, unread_count
+from pairing import interface as pairing
+from pairing import services as seeking
 from play import actions, queries
 from play.actions.lookups import engine_of
 from play.actions.rematch import open_rematch
@@ -760,3 +769,105 @@ def push_unsubscribe(request, endpoint: str):
     require_scope(request, TABLES)
     push.do_unsubscribe(request.user, endpoint)
     return Status(204, None)
+# ----- seeks and challenges (pairing/) --------------------------------------------------
+
+
+def _seek_out(seek, user) -> dict:
+    return {
+        "id": seek.pk, "username": seek.user.username, "display_name": seek.user.public_name,
+        "rating": seek.rating, "game": seek.game_slug, "seats": seek.seat_count,
+        "pace": seek.pace, "move_seconds": seek.move_seconds, "rated": seek.rated,
+        "rating_min": seek.rating_min, "rating_max": seek.rating_max,
+        "bots_after": seek.bots_after, "status": seek.status,
+        "created_at": _iso(seek.created_at), "alive_until": _iso(seek.alive_until),
+        "table_id": seek.table_id, "mine": seek.user_id == user.pk,
+    }
+
+
+@api.post("/seeks", response={201: SeekOut, **REFUSED}, tags=["pairing"])
+def create_seek(request, body: SeekIn):
+    """Look for opponents (scope ``tables``): paired at once when enough compatible seeks
+    are open (``status`` paired, ``table_id`` set), else open. A live seek lives while you
+    poll it (GET /seeks/{id}, every few seconds) or your account socket is open."""
+    require_scope(request, TABLES)
+    seek = seeking.do_seek(request.user, body.game, seat_count=body.seats, pace=body.pace,
+                           move_seconds=body.move_seconds, rated=body.rated,
+                           rating_min=body.rating_min, rating_max=body.rating_max,
+                           bots_after=body.bots_after)
+    return Status(201, _seek_out(seek, request.user))
+
+
+@api.get("/seeks", response={200: Seeks, **REFUSED}, tags=["pairing"])
+def list_seeks(request, game: str = ""):
+    """Your open seeks, and the other players' open ones (``?game=<slug>``)."""
+    seeks = pairing.open_seeks(game or None)
+    mine = [s for s in seeks.filter(user=request.user)]
+    others = list(seeks.exclude(user=request.user)[:100])
+    return {"mine": [_seek_out(s, request.user) for s in mine],
+            "open": [_seek_out(s, request.user) for s in others]}
+
+
+@api.get("/seeks/{seek_id}", response={200: SeekOut, **REFUSED}, tags=["pairing"])
+def seek(request, seek_id: int):
+    """One of your seeks; reading it is its heartbeat (a live seek lives on, and its bots
+    come once its wait is over)."""
+    return _seek_out(seeking.do_keep_seek(request.user, seek_id), request.user)
+
+
+@api.delete("/seeks/{seek_id}", response={200: SeekOut, **REFUSED}, tags=["pairing"])
+def cancel_seek(request, seek_id: int):
+    """Stop seeking (scope ``tables``); a seek already paired: ``too_late``."""
+    require_scope(request, TABLES)
+    return _seek_out(seeking.do_cancel_seek(request.user, seek_id), request.user)
+
+
+@api.post("/challenges", response={201: ChallengeOut, **REFUSED}, tags=["pairing"])
+def create_challenge(request, body: ChallengeIn):
+    """Challenge players by name (scope ``tables``); each is told at once (account stream
+    ``challenge``, a notice). The table opens when everyone accepted."""
+    require_scope(request, TABLES)
+    challenge = seeking.do_challenge(request.user, body.to, body.game, seat_count=body.seats,
+                                     options=body.options, pace=body.pace,
+                                     move_seconds=body.move_seconds, rated=body.rated)
+    return Status(201, seeking.challenge_event(challenge))
+
+
+@api.get("/challenges", response={200: Challenges, **REFUSED}, tags=["pairing"])
+def list_challenges(request):
+    """The open challenges sent to you (incoming) and yours (outgoing). Reading them keeps
+    your live challenges alive, as your page does."""
+    seeking.keep_live_seeks(request.user.pk)
+    return {"incoming": [seeking.challenge_event(c) for c in pairing.incoming(request.user)],
+            "outgoing": [seeking.challenge_event(c) for c in pairing.outgoing(request.user)]}
+
+
+@api.get("/challenges/{challenge_id}", response={200: ChallengeOut, **REFUSED},
+         tags=["pairing"])
+def challenge(request, challenge_id: int):
+    """A challenge you made or received; its challenger's reading keeps a live one alive."""
+    return seeking.challenge_event(seeking.do_keep_challenge(request.user, challenge_id))
+
+
+@api.post("/challenges/{challenge_id}/accept", response={200: ChallengeOut, **REFUSED},
+          tags=["pairing"])
+def accept_challenge(request, challenge_id: int):
+    """Accept (scope ``tables``); the last acceptance opens the table (``table``)."""
+    require_scope(request, TABLES)
+    return seeking.challenge_event(seeking.do_accept(request.user, challenge_id))
+
+
+@api.post("/challenges/{challenge_id}/decline", response={200: ChallengeOut, **REFUSED},
+          tags=["pairing"])
+def decline_challenge(request, challenge_id: int, body: DeclineIn):
+    """Decline, saying why (scope ``tables``): the challenge ends for everyone."""
+    require_scope(request, TABLES)
+    return seeking.challenge_event(seeking.do_decline(request.user, challenge_id,
+                                                      body.reason))
+
+
+@api.delete("/challenges/{challenge_id}", response={200: ChallengeOut, **REFUSED},
+            tags=["pairing"])
+def cancel_challenge(request, challenge_id: int):
+    """Take your challenge back (scope ``tables``)."""
+    require_scope(request, TABLES)
+    return seeking.challenge_event(seeking.do_cancel_challenge(request.user, challenge_id))

@@ -143,6 +143,8 @@ INSTALLED_APPS = [
     "notices",
     # Web Push, a room of the notices with its own models and migrations (label "push").
     "notices.push",
+    # Seeks (quick pairing) and challenges by name (pairing/).
+    "pairing",
     # The HTTP API (/api/v1/, docs/api.md); ninja serves its docs page's scripts from its
     # static files, so the site's CSP holds there too.
     "ninja",

@@ -21,6 +21,8 @@ urlpatterns = [
     path("sante/", sante, name="sante"),
     path("pret/", pret, name="pret"),
     path("regles/", include("rules.urls")),
+    # Seeks and challenges (pairing/): /jouer/chercher/..., /jouer/recherche/..., /defis/.
+    path("", include("pairing.web.urls")),
     path("jouer/", include("play.web.urls")),
     path("joueurs/", include("play.web.player_urls")),
     path("amis/", include("friends.web.urls")),

@@ -79,6 +79,20 @@ def status(user, game_slug: str, now=None) -> HandsStatus:
     return HandsStatus(game_slug, allowance, left, pack, level_ok)
 
 
+def can_play(user, game_slug: str, now=None) -> tuple[bool, bool]:
+    """(may play, level ok): ``status(...).can_play`` read with the fewest queries (a
+    seat taken, a game dealt): nothing more for a game without a daily limit, the
+    level, then today's free hands, and the pack only when those are spent."""
+    allowance = daily_allowance(game_slug)
+    if allowance is None:
+        return True, True
+    if not user.is_authenticated or levels.level_of(user) < levels.VERIFIED:
+        return False, False
+    if free_hands_used(user, game_slug, today(now)) < allowance:
+        return True, True
+    return ledger.wallet_of(user).hand_credits > 0, True
+
+
 def limited_statuses(user) -> list[HandsStatus]:
     """Today's hands of every game with a daily limit, in the registry's order (the
     profile's purse shows them)."""

@@ -101,17 +101,18 @@ def counts_hands_per_game(game_slug: str, practice: bool) -> bool:
 # ----- tables that count hands per game ------------------------------------------------
 
 
-def _verdict(status: hands.HandsStatus) -> Verdict:
-    if status.can_play:
+def _verdict(user, game_slug: str) -> Verdict:
+    allowed, level_ok = hands.can_play(user, game_slug)
+    if allowed:
         return ALLOWED
-    return Verdict(False, "no_hands" if status.level_ok else "level")
+    return Verdict(False, "no_hands" if level_ok else "level")
 
 
 def may_sit(user, game_slug: str, *, practice: bool) -> Verdict:
     """May ``user`` take a seat at a new or waiting table of this game?"""
     if not counts_hands_per_game(game_slug, practice):
         return ALLOWED
-    return _verdict(hands.status(user, game_slug))
+    return _verdict(user, game_slug)
 
 
 def may_be_dealt(table, user) -> Verdict:
@@ -119,7 +120,7 @@ def may_be_dealt(table, user) -> Verdict:
     (seated there) be dealt in? Tavern keepers always may at their own table."""
     if keeps_table(table, user.pk):
         return ALLOWED
-    return _verdict(hands.status(user, table.game_slug))
+    return _verdict(user, table.game_slug)
 
 
 def count_hand(table, seat, number: int) -> None:

@@ -13,6 +13,7 @@ refused (4401). It only listens: a client may send ``ping``.
 from __future__ import annotations
 
 import logging
+import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -21,6 +22,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from notices.stream import account_group
+from pairing.interface import drop_live_seeks, keep_live_seeks
 from play.actions import ServiceError
 from play.presentation.labels import lang_code
 from play.socket import limits, outages
@@ -39,14 +41,10 @@ TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet,
                      "réessayez dans un moment.")
 
 
-def keep_live_seeks(user_id: int) -> None:
-    """HOOK (pairing): the player's first account socket opened; their live seeks live
-    on. Wired at merge to ``pairing.interface.keep_live_seeks``."""
-
-
-def drop_live_seeks(user_id: int) -> None:
-    """HOOK (pairing): an account socket of the player closed; their live seeks end if
-    it was the last. Wired at merge to ``pairing.interface.drop_live_seeks``."""
+# A live seek or challenge lives while its player is there (pairing/): an account socket
+# opening keeps it, each ``ping`` keeps it again (a program sends one every few seconds;
+# at most one write per KEEP_EVERY per socket), closing leaves it a few seconds' grace.
+KEEP_EVERY = 5.0
 
 
 class AccountConsumer(AsyncJsonWebsocketConsumer):
@@ -54,6 +52,7 @@ class AccountConsumer(AsyncJsonWebsocketConsumer):
         self.user = self.scope.get("user")
         self.counted = False
         self.joined = False
+        self.kept_at = float("-inf")
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.lang = lang_code(
             query.get("lang", [""])[0] or getattr(self.user, "preferred_language", None))
@@ -74,6 +73,7 @@ class AccountConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(account_group(self.user.pk), self.channel_name)
             self.joined = True
             await database_sync_to_async(keep_live_seeks)(self.user.pk)
+            self.kept_at = time.monotonic()
         except Exception as error:
             if not is_unavailable(error):
                 raise
@@ -89,6 +89,14 @@ class AccountConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "ping":
+            now = time.monotonic()
+            if now - self.kept_at >= KEEP_EVERY:
+                self.kept_at = now
+                try:
+                    await database_sync_to_async(keep_live_seeks)(self.user.pk)
+                except Exception as error:
+                    if not is_unavailable(error):
+                        raise
             await self.send_json({"type": "pong"})
 
     async def account_event(self, message):

@@ -63,6 +63,8 @@ class Table(models.Model):
     # (play/reliability.py; a new player is not refused); None: anyone.
     min_reliability = models.PositiveSmallIntegerField(_("fiabilité minimale"), null=True,
                                                        blank=True)
+    # A casual table (a seek or a challenge asked for one) changes nobody's rating.
+    rated = models.BooleanField(_("classée"), default=True)
     # A rematch: the finished table this one replays, with its players invited back to
     # the places they held ({"1": {"user": 7, "name": "bob", "declined": false}}); an
     # invited place is kept for its player until they accept (sit) or decline.

@@ -7,8 +7,9 @@ partnerships), and handles ties. Thurstone-Mosteller, the library's alternative,
 by pairwise comparisons and suits two-sided results better than rankings of many.
 
 Which games are rated (``rateable``): a finished game between people only, at a table
-that is neither a practice table nor a chip table (whose hands rank by écus won, see
-``ratings.standings``), and not aborted. A resignation counts as last place.
+that is neither a practice table, a casual one (``Table.rated`` off), nor a chip table
+(whose hands rank by écus won, see ``ratings.standings``), and not aborted. A
+resignation counts as last place.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def rateable(game) -> bool:
         return False
     # A chip game's tables but practice ones are chip tables (economy/games.py).
     if table.practice or not isinstance(game.result, dict) or is_chip_game(table.game_slug):
+        return False
+    if not getattr(table, "rated", True):  # a casual table
         return False
     participants = list(game.participants.all())
     return (

@@ -54,6 +54,7 @@ from play.actions.tables import (
     do_free_seat,
     do_join,
     do_leave,
+    do_open_table,
     do_play_now,
     do_remove_bot,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "do_leave",
     "do_mute_chat",
     "do_new_stack",
+    "do_open_table",
     "do_play_now",
     "do_purge_guests",
     "do_rematch",

@@ -70,7 +70,7 @@ def do_rematch(table, user) -> Table:
             game_slug=table.game_slug, name=table.name, options=table.options,
             seat_count=table.seat_count, owner=user, visibility=table.visibility,
             pace=table.pace, move_seconds=table.move_seconds, stakes=table.stakes,
-            practice=table.practice, rematch_of=table,
+            practice=table.practice, rated=table.rated, rematch_of=table,
             rematch_invites={
                 str(other.position): {"user": other.user_id, "name": other.name,
                                       "declined": False}

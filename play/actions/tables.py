@@ -90,12 +90,14 @@ def do_create_table(
     practice=False,
     tavern=False,
     min_reliability=None,
+    rated=True,
 ) -> Table:
     """A new table, its owner seated at position 0 (a guest's only for practice).
 
     ``tavern``: opened by the economy from a keeper's tavern, with a deck of cards
     (economy/chips/taverns.py); only such a table takes the keeper's options (the rake),
     and it does not count against the cap on waiting tables.
+    ``rated``: off for a casual table (pairing/: a seek or a challenge asked for one).
     """
     if not practice:
         refuse_guest(owner, NO_HUMAN_TABLE)
@@ -128,6 +130,7 @@ def do_create_table(
             stakes=stakes or {},
             practice=practice,
             min_reliability=min_reliability,
+            rated=rated,
         )
         if owner is not None:
             Seat.objects.create(table=table, position=0, user=owner)
@@ -217,6 +220,37 @@ def check_reliability(table, user) -> None:
             _("Cette table demande d'avoir fini au moins %(minimum)s %% de ses parties ; "
               "vous en avez fini %(yours)s %%."),
             minimum=table.min_reliability, yours=mine.finished_percent)
+
+
+def do_open_table(game_slug, users, *, seat_count, options=None, pace="live",
+                  move_seconds=60, rated=True, bots: bool = False) -> Table:
+    """A table opened for players already agreed on (pairing/: a seek met, a challenge
+    accepted): created without an owner, ``users`` seated in that order, the places left
+    taken by bots when ``bots``, the first game dealt.
+
+    One transaction and the table's seats written at once, not a ``do_join`` per player:
+    the caller checked each player's hands (``check_hands``); the deal counts them again
+    under the wallet's lock (``count_hands``), so a hand spent meanwhile still refuses
+    the seat, and the table then waits."""
+    for user in users:
+        refuse_guest(user, NO_HUMAN_TABLE)
+    with transaction.atomic():
+        table = do_create_table(None, game_slug, seat_count=seat_count, options=options,
+                                pace=pace, move_seconds=move_seconds, rated=rated)
+        if len(users) > table.seat_count:
+            raise ServiceError("table_full", _("La table est complète."))
+        Seat.objects.bulk_create([Seat(table=table, position=position, user=user)
+                                  for position, user in enumerate(users)])
+        if bots:
+            for position in range(len(users), table.seat_count):
+                seat_bot(table, position, "")
+        if bots or len(users) == table.seat_count:  # full: dealt at once
+            table.status = Table.Status.PLAYING
+            table.save(update_fields=["status", "updated_at"])
+            start_game(table)
+        else:
+            broadcast_table_changed(table.pk, 0)
+    return table
 
 
 def check_bot_level(level: str) -> str:

@@ -39,6 +39,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from economy import interface as economy
+from pairing import interface as pairing
 from play.actions.broadcast import reannounce_live_tables
 from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
@@ -56,6 +57,7 @@ log = logging.getLogger(__name__)
 
 INTERVAL = 0.5  # seconds between two looks at the clock
 BATCH = 200  # games handled per look at most; the rest wait for the next one
+PAIRING_SWEEP_EVERY = 30  # seconds between two sweeps of lapsed seeks and challenges
 PURGE_EVERY = 3600  # seconds between two purges of idle guests
 EXPIRE_EVERY = 60  # seconds between two looks for waiting tables that expired
 WATCH_EVERY = 6 * 3600  # seconds between two looks at yesterday's chip tables
@@ -125,6 +127,9 @@ house_taverns = Periodic("house taverns", HOUSE_TAVERNS_EVERY,
 # process left behind.
 presence_sweep = Periodic("presence sweep", PRESENCE_SWEEP_EVERY,
                           lambda now: do_sweep_presence(now))
+# Seeks whose heartbeat lapsed are marked expired; lapsed challenges expire and their
+# players are told (each challenge locked and checked again).
+pairing_sweep = Periodic("pairing sweep", PAIRING_SWEEP_EVERY, lambda now: pairing.do_sweep(now))
 # The background tasks claimed longer than TASK_LEASE_SECONDS ago and still marked running
 # (their worker killed, and not started again under its id) are queued again.
 abandoned_tasks = Periodic("abandoned tasks", TASK_RECOVERY_EVERY,
@@ -157,6 +162,7 @@ def _run_due_and_close():
         house_taverns.run_if_due(timezone.now())
         presence_sweep.run_if_due(timezone.now())
         abandoned_tasks.run_if_due(timezone.now())
+        pairing_sweep.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop, nor,

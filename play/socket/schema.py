@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+# The account stream's challenge and paired events are the pairing's (pairing/schema.py).
+from pairing.schema import ChallengeEvent, PairedEvent
 from play.socket.protocol import PROTOCOL_VERSION
 
 Card = Annotated[str, Field(description="A card: rank then suit (`Th`), `.N` for deck N.")]
@@ -592,20 +594,6 @@ class NotificationEvent(Message):
 class NotificationsRead(Message):
     type: Literal["notifications_read"]
     unread: int
-
-
-class ChallengeEvent(BaseModel):
-    """Sent by the pairing: the challenge as GET /api/v1/challenges lists it."""
-    model_config = ConfigDict(extra="allow")
-    type: Literal["challenge"]
-    challenge: dict
-
-
-class PairedEvent(BaseModel):
-    """Sent by the pairing: a seek met its players; ``table`` is opened."""
-    model_config = ConfigDict(extra="allow")
-    type: Literal["paired"]
-    table: int
 
 
 ACCOUNT_EVENTS = {"ready": AccountReady, "your_turn": YourTurn, "game_over": GameOver,

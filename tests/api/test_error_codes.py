@@ -15,8 +15,8 @@ from api.openapi import document_text
 from taverne.refusals import Refusal
 
 ROOT = Path(settings.BASE_DIR)
-PACKAGES = ("accounts", "api", "cardgames", "config", "economy", "friends", "play", "ratings",
-            "rules", "taverne")
+PACKAGES = ("accounts", "api", "cardgames", "config", "economy", "friends", "notices", "pairing",
+            "play", "ratings", "rules", "taverne")
 
 # Refusals raised in modules the API imports, by functions no endpoint calls: the code is
 # answered elsewhere (the socket's chat, the pages' guests and tavern), never over HTTP.

@@ -120,7 +120,9 @@ def test_the_api_answers_as_its_document_says_on_real_tables(world, wsgi_app):
         ids = {"table_id": st.sampled_from(world["tables"]),
                "game_id": st.sampled_from(world["games"]), "position": st.integers(0, 3),
                # to follow or block: the other player, oneself, nobody
-               "username": st.sampled_from(["alice", "bob", "zorro"])}
+               "username": st.sampled_from(["alice", "bob", "zorro"]),
+               # a seek or challenge the calls before may have made, or none
+               "seek_id": st.integers(1, 4), "challenge_id": st.integers(1, 4)}
         path = {p.name: data.draw(ids[p.name]) for p in operation.path_parameters.items}
         case = data.draw(operation.as_strategy(path_parameters=path, headers=headers))
         if operation.label == "POST /api/v1/tables" and data.draw(st.booleans()):

@@ -141,3 +141,30 @@ async def test_a_player_at_the_table_is_kept_no_notice_of_their_turn(alice, bob)
     assert await database_sync_to_async(Notice.objects.count)() == kept
     unread = Notice.objects.filter(read_at__isnull=True).count
     assert await database_sync_to_async(unread)() == 0  # read when the table was opened
+
+
+def test_a_live_seek_lives_while_its_players_account_socket_beats(alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from pairing.models import Seek
+    from pairing.services import do_seek
+
+    seek = do_seek(alice, "all-fours", seat_count=2)
+    Seek.objects.filter(pk=seek.pk).update(alive_until=timezone.now() + timedelta(seconds=2))
+
+    async def beat_then_leave():
+        socket = await account_socket(alice)
+        await next_event(socket, "ready")
+        await socket.send_json_to({"type": "ping"})
+        await next_event(socket, "pong")
+        kept = await database_sync_to_async(
+            lambda: Seek.objects.get(pk=seek.pk).alive_until)()
+        await socket.disconnect()
+        return kept
+
+    kept = in_loop(beat_then_leave)()
+    assert kept > timezone.now() + timedelta(seconds=10)  # the socket kept it (20 s)
+    left = Seek.objects.get(pk=seek.pk).alive_until
+    assert left < timezone.now() + timedelta(seconds=9)  # closing leaves it 8 s of grace

@@ -439,6 +439,9 @@ class SeekIn(Input):
                                    description="The lowest rating you accept (yours "
                                                "included).")
     rating_max: int | None = Field(None, ge=-RATING_BOUND, le=RATING_BOUND)
+    min_reliability: Literal[50, 75, 90, 95] | None = Field(
+        None, description="The least share of finished games (%) you ask of your "
+                          "opponents; a new player (under 5 counted games) always meets it.")
     bots_after: Literal[30, 60, 120, 300] | None = Field(
         None, description="Casual live seeks only: bots take the seats still empty after "
                           "this many seconds (polling GET /seeks/{id} brings them).")
@@ -456,6 +459,9 @@ class SeekOut(Schema):
     rated: bool
     rating_min: int | None
     rating_max: int | None
+    reliability: int | None = Field(description="The seeker's share of games finished (%) "
+                                                "when they sought; null: a new player.")
+    min_reliability: int | None
     bots_after: int | None
     status: Literal["open", "paired", "cancelled", "expired"]
     created_at: str

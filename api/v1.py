@@ -778,6 +778,7 @@ def _seek_out(seek, user) -> dict:
         "rating": seek.rating, "game": seek.game_slug, "seats": seek.seat_count,
         "pace": seek.pace, "move_seconds": seek.move_seconds, "rated": seek.rated,
         "rating_min": seek.rating_min, "rating_max": seek.rating_max,
+        "reliability": seek.reliability, "min_reliability": seek.min_reliability,
         "bots_after": seek.bots_after, "status": seek.status,
         "created_at": _iso(seek.created_at), "alive_until": _iso(seek.alive_until),
         "table_id": seek.table_id, "mine": seek.user_id == user.pk,
@@ -793,7 +794,7 @@ def create_seek(request, body: SeekIn):
     seek = seeking.do_seek(request.user, body.game, seat_count=body.seats, pace=body.pace,
                            move_seconds=body.move_seconds, rated=body.rated,
                            rating_min=body.rating_min, rating_max=body.rating_max,
-                           bots_after=body.bots_after)
+                           bots_after=body.bots_after, min_reliability=body.min_reliability)
     return Status(201, _seek_out(seek, request.user))
 
 

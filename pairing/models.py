@@ -49,6 +49,12 @@ class Seek(models.Model):
     rating_max = models.IntegerField(null=True, blank=True)
     # A casual seek's wish: bots take the seats still empty after this many seconds.
     bots_after = models.PositiveIntegerField(null=True, blank=True)
+    # The seeker's reliability when they sought (play/reliability.py: the share of their
+    # games finished, None for a new player) and the least they ask of the others (None:
+    # none; a new player is never refused, as at a table).
+    reliability = models.PositiveSmallIntegerField(null=True, blank=True)
+    min_reliability = models.PositiveSmallIntegerField(_("fiabilité minimale"), null=True,
+                                                       blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     alive_until = models.DateTimeField(db_index=True)
@@ -76,6 +82,11 @@ class Seek(models.Model):
     def accepts(self, rating: int) -> bool:
         return ((self.rating_min is None or rating >= self.rating_min)
                 and (self.rating_max is None or rating <= self.rating_max))
+
+    def trusts(self, reliability: int | None) -> bool:
+        """Whether a player of this reliability (None: a new player) meets its minimum."""
+        return (self.min_reliability is None or reliability is None
+                or reliability >= self.min_reliability)
 
 
 def pool_key(game_slug, seat_count, pace, move_seconds, rated) -> str:

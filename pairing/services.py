@@ -37,7 +37,9 @@ from play.actions import do_open_table
 from play.actions.errors import engine_words
 from play.actions.hands import check_hands
 from play.actions.lookups import engine_of
+from play.actions.tables import check_min_reliability
 from play.models import Table
+from play.reliability import reliability
 from ratings import interface as ratings
 from taverne.games import game_name
 from taverne.refusals import Refusal
@@ -158,7 +160,8 @@ def _life(pace: str, now) -> timezone.datetime:
 
 def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = "live",
             move_seconds: int = 60, rated: bool = True, rating_min: int | None = None,
-            rating_max: int | None = None, bots_after: int | None = None, now=None) -> Seek:
+            rating_max: int | None = None, bots_after: int | None = None,
+            min_reliability: int | None = None, now=None) -> Seek:
     """``user`` looks for opponents; paired at once when enough compatible seeks are open
     (then ``seek.table`` is the table they all sit at, dealt)."""
     now = now or timezone.now()
@@ -180,6 +183,7 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
     if ((rating_min is not None and rating < rating_min)
             or (rating_max is not None and rating > rating_max)):
         raise PairingError("bad_range", RANGE_EXCLUDES_YOU, rating=rating)
+    min_reliability = check_min_reliability(min_reliability)
     check_hands(game_slug, user, practice=False)
     key = pool_key(game_slug, seat_count, pace, move_seconds, rated)
     Pool.objects.get_or_create(key=key)
@@ -195,7 +199,8 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
         seek = Seek.objects.create(
             user=user, game_slug=game_slug, seat_count=seat_count, pace=pace,
             move_seconds=move_seconds, rated=rated, rating=rating, rating_min=rating_min,
-            rating_max=rating_max, bots_after=bots_after, alive_until=_life(pace, now))
+            rating_max=rating_max, bots_after=bots_after, alive_until=_life(pace, now),
+            reliability=reliability(user).finished_percent, min_reliability=min_reliability)
         _pair_locked(seek, now)
     return seek
 
@@ -232,10 +237,17 @@ def _partners(seek: Seek, now, with_bots: bool) -> list[Seek]:
         rows = rows.filter(rating__gte=seek.rating_min)
     if seek.rating_max is not None:
         rows = rows.filter(rating__lte=seek.rating_max)
+    # Reliability minimums, both ways; a new player's (None) meets any.
+    if seek.reliability is not None:
+        rows = rows.filter(Q(min_reliability__isnull=True)
+                           | Q(min_reliability__lte=seek.reliability))
+    if seek.min_reliability is not None:
+        rows = rows.filter(Q(reliability__isnull=True)
+                           | Q(reliability__gte=seek.min_reliability))
     if with_bots:
         rows = rows.filter(bots_after__isnull=False)
     return list(rows.only("pk", "user_id", "rating", "rating_min", "rating_max",
-                          "bots_after", "created_at")
+                          "reliability", "min_reliability", "bots_after", "created_at")
                 .order_by("created_at", "pk")[:CANDIDATES])
 
 
@@ -248,6 +260,7 @@ def _group(seek: Seek, candidates: list[Seek], apart: dict, broke: set) -> list[
         if candidate.pk in broke or any(
                 candidate.user_id == s.user_id or candidate.user_id in apart.get(s.user_id, ())
                 or not s.accepts(candidate.rating) or not candidate.accepts(s.rating)
+                or not s.trusts(candidate.reliability) or not candidate.trusts(s.reliability)
                 for s in group[1:]):
             continue
         group.append(candidate)

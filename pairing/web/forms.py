@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 from cardgames import available_games
 from economy import interface as economy
 from pairing.services import BOTS_AFTER, CORRESPONDENCE_DAYS, DAY, LIVE_SECONDS
+from play.actions.tables import MIN_RELIABILITY_CHOICES
 from taverne.games import game_name
 
 
@@ -54,6 +55,10 @@ class SeekForm(PaceFields):
     rating_max = forms.IntegerField(label=_("Classement maximum"), required=False)
     bots_after = forms.TypedChoiceField(
         label=_("Compléter avec des automates"), coerce=int, required=False, empty_value=None)
+    min_reliability = forms.TypedChoiceField(
+        label=_("Fiabilité minimale"), coerce=int, empty_value=None, required=False,
+        help_text=_("La part de leurs parties que vos adversaires doivent avoir finies ; un "
+                    "nouveau joueur (moins de 5 parties) n'est jamais écarté."))
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,6 +66,8 @@ class SeekForm(PaceFields):
         self.fields["seat_count"].choices = [
             (n, str(n)) for n in range(game.min_seats, game.max_seats + 1)]
         self.fields["seat_count"].initial = game.default_seats
+        self.fields["min_reliability"].choices = [("", _("Aucune"))] + [
+            (n, _("%(n)s %% de parties finies") % {"n": n}) for n in MIN_RELIABILITY_CHOICES]
         self.fields["bots_after"].choices = [("", _("Jamais : seulement des joueurs"))] + [
             (n, ngettext("après %(n)s seconde (partie amicale en direct)",
                          "après %(n)s secondes (partie amicale en direct)", n) % {"n": n})

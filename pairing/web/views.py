@@ -32,6 +32,7 @@ from pairing.services import (
     do_seek,
 )
 from pairing.web.forms import ChallengeForm, SeekForm
+from play.reliability import reliabilities
 from taverne.games import game_name
 
 
@@ -71,7 +72,7 @@ def seek(request, slug):
         made = do_seek(request.user, slug, seat_count=data["seat_count"], pace=data["pace"],
                        move_seconds=data["move_seconds"], rated=data["rated"],
                        rating_min=data["rating_min"], rating_max=data["rating_max"],
-                       bots_after=data["bots_after"])
+                       bots_after=data["bots_after"], min_reliability=data["min_reliability"])
     except PairingError as error:
         messages.error(request, error.message())
         return redirect(lobby)
@@ -252,8 +253,10 @@ def challenges_context(request) -> dict:
     if not request.user.is_authenticated or request.user.is_guest:
         return {"incoming": [], "outgoing": [], "reasons": Invitee.Reason.choices}
     rows = interface.incoming(request.user)
+    trust = reliabilities(row.challenger_id for row in rows)
     for row in rows:
         row.game_name = game_name(row.game_slug)
+        row.challenger_reliability = trust.get(row.challenger_id)
     sent = interface.outgoing(request.user)
     for row in sent:
         row.game_name = game_name(row.game_slug)

@@ -123,3 +123,28 @@ def test_an_english_reader_reads_the_seek_form_and_my_challenges_in_english(clie
     for french in ("Jouer contre des joueurs", "Chercher des adversaires", "Mes défis",
                    "vous défie", "Défis en attente des autres"):
         assert french not in lobby + mine, french
+
+
+def test_the_lobby_shows_each_seekers_reliability_and_a_seek_may_ask_for_one(
+        client, alice, bob, charlie):
+    from tests.play.test_reliability import finished_game
+    for _ in range(5):
+        finished_game([bob, charlie])
+    do_seek(bob, "all-fours", seat_count=2)
+    client.force_login(alice)
+    client.post("/jouer/chercher/all-fours/", {**SEEK, "rating_min": "", "seat_count": "2",
+                                               "pace": "correspondence",
+                                               "min_reliability": "90"})
+    assert Seek.objects.get(user=alice).min_reliability == 90
+
+    page = client.get("/jouer/").content.decode()
+
+    assert "fiable à 100 %" in page  # bob, five games finished
+    assert "nouveau joueur" in page  # alice
+    assert "au moins 90 % de leurs parties" in page
+
+
+def test_a_challenge_received_says_how_reliable_its_challenger_is(client, alice, bob):
+    do_challenge(alice, ["bob"], "all-fours")
+    client.force_login(bob)
+    assert "nouveau joueur" in client.get("/jouer/").content.decode()

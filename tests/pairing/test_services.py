@@ -107,6 +107,27 @@ def test_seeks_of_different_kinds_are_not_paired(alice, bob, mine, theirs):
     assert do_seek(bob, "all-fours", **{"seat_count": 2, **theirs}).table is None
 
 
+def test_a_seek_asking_for_reliability_passes_over_a_player_below_it_both_ways(
+        alice, bob, dave):
+    from tests.play.test_reliability import finished_game
+    for _ in range(4):
+        finished_game([bob, dave])
+    finished_game([bob, dave], left=[bob])  # bob: 80 % over 5 games; dave 100 %
+    do_seek(alice, "all-fours", seat_count=2, min_reliability=90)
+
+    bobs = do_seek(bob, "all-fours", seat_count=2)
+    assert bobs.table is None and bobs.reliability == 80
+    by_post = {"seat_count": 2, "pace": "correspondence", "move_seconds": 86400}
+    dave_asks = do_seek(dave, "all-fours", min_reliability=90, **by_post)
+    assert do_seek(bob, "all-fours", **by_post).table is None  # dave's minimum, not met
+    alices = do_seek(alice, "all-fours", **by_post)  # new: she meets any minimum
+    assert alices.table is not None
+    assert alices.table == Seek.objects.get(pk=dave_asks.pk).table
+
+    eve = create_player("eve", verified=True)  # new: meets alice's minimum
+    assert do_seek(eve, "all-fours", seat_count=2).table is not None
+
+
 def test_blocked_players_are_never_paired(alice, bob, dave):
     do_block(bob, "alice")
     do_seek(alice, "all-fours", seat_count=2)
@@ -257,6 +278,7 @@ def test_the_open_seeks_are_listed_for_the_lobby(alice, bob):
     ({"rated": False, "bots_after": 7}, "bad_options"),
     ({"rating_min": 10, "rating_max": 5}, "bad_range"),
     ({"rating_min": 10}, "bad_range"),  # a new player is 0: excluded
+    ({"min_reliability": 60}, "bad_options"),  # 50, 75, 90 or 95
 ])
 def test_a_bad_seek_is_refused_and_changes_nothing(alice, kwargs, code):
     kwargs = {"game_slug": "all-fours", "seat_count": 2, **kwargs}

@@ -311,6 +311,8 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     now = timezone.now()
     game.actor = actor if isinstance(actor, int) else None
     game.deadline = game.bot_due_at = game.remind_at = None
+    if actor != previous_actor:
+        _turn_left(game, table, previous_actor)
     if game.actor is None or table.status != Table.Status.PLAYING:
         return
     seat = seats_by_position(table).get(actor)
@@ -325,6 +327,15 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
         game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)
     if actor != previous_actor:
         account_events.turn_given(game, table, seat, now)
+
+
+def _turn_left(game: Game, table: Table, previous_actor) -> None:
+    """The seat that had the turn no longer has it: its player hears ``turn_done``."""
+    if not isinstance(previous_actor, int):
+        return
+    seat = seats_by_position(table).get(previous_actor)
+    if seat is not None and seat.user_id is not None and not seat.played_by_bot:
+        account_events.turn_done(game, table, seat)
 
 
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
 from economy import interface as economy
-from play.actions import account_events
+from play.actions import account_events, vacation
 from play.actions.broadcast import (
     broadcast_table_changed,
     close_announcement,
@@ -310,7 +310,7 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     actor = table.engine.actor(game.state)
     now = timezone.now()
     game.actor = actor if isinstance(actor, int) else None
-    game.deadline = game.bot_due_at = game.remind_at = None
+    game.deadline = game.bot_due_at = game.remind_at = game.vacation = None
     if actor != previous_actor:
         _turn_left(game, table, previous_actor)
     if game.actor is None or table.status != Table.Status.PLAYING:
@@ -321,7 +321,9 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
         game.bot_due_at = now + timedelta(seconds=delay)
         transaction.on_commit(lambda: alarm.wake_in(delay))
         return
-    game.deadline = now + timedelta(seconds=table.move_seconds)
+    # A correspondence player on vacation: the clock starts when it ends.
+    start, game.vacation = vacation.clock_start(table, seat, now)
+    game.deadline = start + timedelta(seconds=table.move_seconds)
     if table.pace == Table.Pace.CORRESPONDENCE:
         # the reminder e-mail, when a quarter of the time is left (play/clock/scheduler.py)
         game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)

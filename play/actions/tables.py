@@ -315,7 +315,7 @@ def do_leave(table, user) -> None:
                     and table.status == Table.Status.PLAYING):
                 game = Game.objects.select_for_update().get(pk=game.pk)
                 schedule(game, table, previous_actor=game.actor)
-                game.save(update_fields=["deadline", "bot_due_at", "remind_at"])
+                game.save(update_fields=["deadline", "bot_due_at", "remind_at", "vacation"])
             broadcast_table_changed(table.pk, game.version if game else 0,
                                     game.pk if game else None)
             return
@@ -353,7 +353,7 @@ def do_leave(table, user) -> None:
         elif game is not None and game.status == Game.Status.PLAYING:
             game = Game.objects.select_for_update().get(pk=game.pk)
             schedule(game, table, previous_actor=game.actor)
-            game.save(update_fields=["deadline", "bot_due_at", "remind_at"])
+            game.save(update_fields=["deadline", "bot_due_at", "remind_at", "vacation"])
         broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
 
 

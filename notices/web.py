@@ -3,10 +3,13 @@ one-click unsubscribe of the e-mails (RFC 8058)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
@@ -18,6 +21,8 @@ from play import queries
 from play.presentation.games import game_name
 
 LIST_LENGTH = 50
+# Younger than this, a notice is « à l'instant » (timesince would say « 0 minute »).
+JUST_NOW = timedelta(minutes=1)
 
 
 def describe(notice: Notice) -> str:
@@ -47,8 +52,9 @@ def notice_list(request):
     unread = [notice.pk for notice in notices if notice.read_at is None]
     if unread:
         do_mark_read(request.user.pk, ids=unread)
-    rows = [{"notice": notice, "text": describe(notice), "new": notice.pk in unread}
-            for notice in notices]
+    now = timezone.now()
+    rows = [{"notice": notice, "text": describe(notice), "new": notice.pk in unread,
+             "just_now": now - notice.created_at < JUST_NOW} for notice in notices]
     return render(request, "notices/list.html", {"rows": rows})
 
 

@@ -231,6 +231,10 @@ class Game(models.Model):
     # A chained table's hand over and followed at once by the next: the table's sequence
     # of this hand's finished state, which its connections receive before the next hand.
     final_sequence = models.PositiveBigIntegerField(null=True, blank=True)
+    # The vacation of the player to act that ``deadline`` already allows for (pushed back
+    # past its end, play/actions/vacation.py): a deadline is pushed once per vacation.
+    vacation = models.ForeignKey("Vacation", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
 
     class Meta:
         ordering = ["table", "number"]
@@ -393,3 +397,23 @@ class TurnNotification(models.Model):
                 fields=["game", "seat", "version"], name="turn_notification_once"
             ),
         ]
+
+
+class Vacation(models.Model):
+    """Days a player's correspondence clocks stop (play/actions/vacation.py): from
+    ``starts_at`` to ``ends_at`` (moved back to the moment it ended when ended early)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="vacations")
+    starts_at = models.DateTimeField(_("début"))
+    ends_at = models.DateTimeField(_("fin"))
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("vacances")
+        verbose_name_plural = _("vacances")
+        ordering = ["-starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"], name="vacation_current")]
+
+    def __str__(self):
+        return f"{self.user_id}: {self.starts_at:%Y-%m-%d} → {self.ends_at:%Y-%m-%d}"

@@ -87,3 +87,18 @@ def reliability(user) -> Reliability:
     """One player's reliability (``reliabilities`` for a list)."""
     pk = getattr(user, "pk", user)
     return reliabilities([pk])[pk] if pk else UNKNOWN
+
+
+def correspondence_games_finished(user_id: int) -> int:
+    """The correspondence tables where the player saw a game to its end, neither leaving
+    it nor letting the clock play for them (what raises their room: tables.py)."""
+    at_seat = {"game": OuterRef("game_id"), "seat": OuterRef("position")}
+    spoiled = Exists(Action.objects.filter(
+        Q(source__in=(Action.Source.BOT, Action.Source.TIMER))
+        | Q(source=Action.Source.PLATFORM, action__type="platform.resigned"), **at_seat))
+    return (Participant.objects
+            .filter(user_id=user_id, game__status=Game.Status.FINISHED,
+                    game__table__practice=False, game__table__pace="correspondence")
+            .exclude(game__ending=Game.Ending.ABORTED)
+            .annotate(spoiled=spoiled).filter(spoiled=False)
+            .values("game__table").distinct().count())

@@ -44,6 +44,12 @@ def turn_given(game: Game, table: Table, seat: Seat, now=None) -> None:
            deadline=_iso(game.deadline))
 
 
+def turn_done(game: Game, table: Table, seat: Seat) -> None:
+    """A person's turn passed to another seat (they moved, or the clock moved for them):
+    their pages' counts of games waiting on them drop at once."""
+    announce([seat.user_id], "turn_done", {"table": table.pk, "game": game.pk})
+
+
 def game_over(game: Game, table: Table) -> None:
     """A game (a chained table's whole session) is over: each person dealt in hears of it
     with their place's result; a notice is kept for those not at the table."""

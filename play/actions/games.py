@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
 from economy import interface as economy
-from play.actions import account_events
+from play.actions import account_events, vacation
 from play.actions.broadcast import (
     broadcast_table_changed,
     close_announcement,
@@ -310,7 +310,9 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     actor = table.engine.actor(game.state)
     now = timezone.now()
     game.actor = actor if isinstance(actor, int) else None
-    game.deadline = game.bot_due_at = game.remind_at = None
+    game.deadline = game.bot_due_at = game.remind_at = game.vacation = None
+    if actor != previous_actor:
+        _turn_left(game, table, previous_actor)
     if game.actor is None or table.status != Table.Status.PLAYING:
         return
     seat = seats_by_position(table).get(actor)
@@ -319,12 +321,23 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
         game.bot_due_at = now + timedelta(seconds=delay)
         transaction.on_commit(lambda: alarm.wake_in(delay))
         return
-    game.deadline = now + timedelta(seconds=table.move_seconds)
+    # A correspondence player on vacation: the clock starts when it ends.
+    start, game.vacation = vacation.clock_start(table, seat, now)
+    game.deadline = start + timedelta(seconds=table.move_seconds)
     if table.pace == Table.Pace.CORRESPONDENCE:
         # the reminder e-mail, when a quarter of the time is left (play/clock/scheduler.py)
         game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)
     if actor != previous_actor:
         account_events.turn_given(game, table, seat, now)
+
+
+def _turn_left(game: Game, table: Table, previous_actor) -> None:
+    """The seat that had the turn no longer has it: its player hears ``turn_done``."""
+    if not isinstance(previous_actor, int):
+        return
+    seat = seats_by_position(table).get(previous_actor)
+    if seat is not None and seat.user_id is not None and not seat.played_by_bot:
+        account_events.turn_done(game, table, seat)
 
 
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",

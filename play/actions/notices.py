@@ -16,8 +16,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from play.actions import vacation
 from play.actions.broadcast import broadcast_table_changed
-from play.actions.lookups import lock_game
+from play.actions.lookups import lock_game, seats_by_position
 from play.models import Game, Table
 
 log = logging.getLogger(__name__)
@@ -49,8 +50,11 @@ def do_restart_missed_turn(game_id: int, version: int, position: int, now=None) 
         table = game.table
         if game.version != version or not turn_shown_late(game, table, position, now):
             return None
-        game.deadline = now + timedelta(seconds=table.move_seconds)
-        game.save(update_fields=["deadline"])
+        seat = seats_by_position(table).get(position)
+        start, game.vacation = (vacation.clock_start(table, seat, now) if seat is not None
+                                else (now, None))
+        game.deadline = start + timedelta(seconds=table.move_seconds)
+        game.save(update_fields=["deadline", "vacation"])
         log.info("table %s: seat %s was shown version %s late; its clock starts again",
                  table.pk, position, version)
         return broadcast_table_changed(table.pk, game.version, game.pk)

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from cardgames.core import DEFAULT_BOT_LEVEL
 from economy import interface as economy
-from play.actions import games
+from play.actions import games, vacation
 from play.actions.errors import ServiceError
 from play.actions.games import apply_for_seat
 from play.actions.lookups import seats_by_position
@@ -43,6 +43,9 @@ def _scheduled_move(game_id, now, column, source, choose):
         if not isinstance(actor, int):
             return None
         note = None
+        if source == Action.Source.TIMER and vacation.hold_for_vacation(
+                game, table, seats_by_position(table).get(actor), now):
+            return None  # never on a player on vacation: their deadline moved past it
         if source == Action.Source.TIMER:
             note, choose = _time_ran_out(table, actor, choose)
         action = choose(engine, game.state, actor, _level_of(table, actor))

@@ -19,7 +19,7 @@ from play.actions.hands import check_hands
 from play.actions.leaving import abort_game
 from play.actions.lookups import engine_of, lock_table
 from play.models import Game, Seat, Table
-from play.reliability import reliability
+from play.reliability import correspondence_games_finished, reliability
 from taverne.names import BOT_NAMES  # reserved there: no player may take a bot's name
 
 
@@ -118,6 +118,8 @@ def do_create_table(
     with transaction.atomic():
         if owner is not None and not practice and not tavern:
             _check_waiting_tables_cap(owner)
+            if pace == Table.Pace.CORRESPONDENCE:
+                check_correspondence_room(owner)
         table = Table.objects.create(
             game_slug=game_slug,
             name=name[:80],
@@ -186,6 +188,8 @@ def do_join(table, user, position=None) -> Seat:
         _check_open_to_sit(table)
         check_hands(table.game_slug, user, practice=table.practice)
         check_reliability(table, user)
+        if table.pace == Table.Pace.CORRESPONDENCE and not table.practice:
+            check_correspondence_room(user)
         seat = Seat.objects.create(
             table=table, position=_free_position(table, position, user), user=user
         )
@@ -193,6 +197,42 @@ def do_join(table, user, position=None) -> Seat:
             economy.seat_taken(table)  # the house's table full: it opens another
         start_if_full(table)
     return seat
+
+
+# Board Game Arena's rule against abandoned games: a new account holds CORRESPONDENCE_START
+# correspondence tables at once, one more per correspondence table it saw to the end
+# (no resignation, no timeout), up to CORRESPONDENCE_CEILING.
+CORRESPONDENCE_START = 4
+CORRESPONDENCE_CEILING = 30
+
+
+def correspondence_room(user) -> tuple[int, int]:
+    """(tables held, tables allowed): the correspondence tables ``user`` sits at, waiting or
+    being played, and how many they may hold."""
+    held = (Table.objects.filter(pace=Table.Pace.CORRESPONDENCE, practice=False,
+                                 status__in=(Table.Status.WAITING, Table.Status.PLAYING),
+                                 seats__user=user, seats__sitting_out=False)
+            .distinct().count())
+    allowed = min(CORRESPONDENCE_CEILING,
+                  CORRESPONDENCE_START + correspondence_games_finished(user.pk))
+    return held, allowed
+
+
+def check_correspondence_room(user) -> None:
+    """Refuses ``too_many_correspondence_games`` to a player who holds as many
+    correspondence tables as they may (the pairing's seeks and challenges ask it too)."""
+    held, allowed = correspondence_room(user)
+    if held >= allowed:
+        raise ServiceError("too_many_correspondence_games", ngettext(
+            "Vous avez déjà %(allowed)s partie par correspondance en cours, votre limite : "
+            "finissez-en une pour en commencer une autre. Chaque partie menée à son terme, "
+            "sans abandon ni dépassement du temps, vous en accorde une de plus (jusqu'à "
+            "%(ceiling)s).",
+            "Vous avez déjà %(allowed)s parties par correspondance en cours, votre limite : "
+            "finissez-en une pour en commencer une autre. Chaque partie menée à son terme, "
+            "sans abandon ni dépassement du temps, vous en accorde une de plus (jusqu'à "
+            "%(ceiling)s).", allowed),
+            allowed=allowed, ceiling=CORRESPONDENCE_CEILING)
 
 
 MIN_RELIABILITY_CHOICES = (50, 75, 90, 95)
@@ -349,7 +389,7 @@ def do_leave(table, user) -> None:
                     and table.status == Table.Status.PLAYING):
                 game = Game.objects.select_for_update().get(pk=game.pk)
                 schedule(game, table, previous_actor=game.actor)
-                game.save(update_fields=["deadline", "bot_due_at", "remind_at"])
+                game.save(update_fields=["deadline", "bot_due_at", "remind_at", "vacation"])
             broadcast_table_changed(table.pk, game.version if game else 0,
                                     game.pk if game else None)
             return
@@ -387,7 +427,7 @@ def do_leave(table, user) -> None:
         elif game is not None and game.status == Game.Status.PLAYING:
             game = Game.objects.select_for_update().get(pk=game.pk)
             schedule(game, table, previous_actor=game.actor)
-            game.save(update_fields=["deadline", "bot_due_at", "remind_at"])
+            game.save(update_fields=["deadline", "bot_due_at", "remind_at", "vacation"])
         broadcast_table_changed(table.pk, game.version if game else 0, game.pk if game else None)
 
 

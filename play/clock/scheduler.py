@@ -12,8 +12,10 @@ sockets whose process died, at start and every PRESENCE_SWEEP_EVERY seconds
 (`do_sweep_presence`), and looks over yesterday's chip tables for collusion every six
 hours (`economy.watch_collusion`: the first pass of a day flags, the others find nothing
 new), keeps the house's tables for écus open, once a minute (`economy.keep_house_taverns`:
-at each stake one with a free seat), and queues again, every five minutes, the background
-tasks a killed task worker left marked running (`taverne.task_recovery.requeue_expired`).
+at each stake one with a free seat), pushes back the correspondence deadlines of the
+players whose vacation began, once a minute (`do_begin_vacations`), and queues again,
+every five minutes, the background tasks a killed task worker left marked running
+(`taverne.task_recovery.requeue_expired`).
 When it starts, it re-announces the live tables being played (`reannounce_live_tables`):
 the worker it replaces may have died between a move's commit and its notice.
 
@@ -45,6 +47,7 @@ from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
 from play.actions.presence import do_sweep_presence
 from play.actions.scheduled import do_bot_move, do_remind, do_timeout
+from play.actions.vacation import do_begin_vacations
 from play.clock import alarm
 from play.models import Game, Table
 from taverne import task_recovery
@@ -64,6 +67,7 @@ WATCH_EVERY = 6 * 3600  # seconds between two looks at yesterday's chip tables
 PRESENCE_SWEEP_EVERY = 10  # seconds between two sweeps of expired presence rows
 TASK_RECOVERY_EVERY = 300  # seconds between two looks for tasks a killed worker left
 HOUSE_TAVERNS_EVERY = 60  # seconds between two looks at the house's tables for écus
+VACATIONS_EVERY = 60  # seconds between two looks for vacations that began
 
 
 def run_due(now=None) -> list[int]:
@@ -135,6 +139,10 @@ pairing_sweep = Periodic("pairing sweep", PAIRING_SWEEP_EVERY, lambda now: pairi
 abandoned_tasks = Periodic("abandoned tasks", TASK_RECOVERY_EVERY,
                            lambda now: task_recovery.requeue_expired(now))
 
+# The vacations that began push back their players' correspondence deadlines (each game
+# once per vacation, its row locked: play/actions/vacation.py).
+vacations = Periodic("vacations", VACATIONS_EVERY, lambda now: do_begin_vacations(now))
+
 
 def _send_reminders(now, moved) -> None:
     """Correspondence players with a quarter of their time left are e-mailed (once); not
@@ -163,6 +171,7 @@ def _run_due_and_close():
         presence_sweep.run_if_due(timezone.now())
         abandoned_tasks.run_if_due(timezone.now())
         pairing_sweep.run_if_due(timezone.now())
+        vacations.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop, nor,

@@ -562,6 +562,12 @@ class YourTurn(Message):
     pace: Literal["live", "correspondence"]
 
 
+class TurnDone(Message):
+    type: Literal["turn_done"]
+    table: int
+    game: int
+
+
 class GameResult(BaseModel):
     scores: list | None = None
     winners: list[int] | None = None
@@ -596,7 +602,8 @@ class NotificationsRead(Message):
     unread: int
 
 
-ACCOUNT_EVENTS = {"ready": AccountReady, "your_turn": YourTurn, "game_over": GameOver,
+ACCOUNT_EVENTS = {"ready": AccountReady, "your_turn": YourTurn, "turn_done": TurnDone,
+                  "game_over": GameOver,
                   "notification": NotificationEvent, "notifications_read": NotificationsRead,
                   "challenge": ChallengeEvent, "paired": PairedEvent, "pong": Pong,
                   "error": Error}

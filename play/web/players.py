@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from cardgames import available_games
 from friends import interface as friends
 from play import queries
+from play.actions.vacation import on_vacation
 from play.models import Table
 from play.presentation.games import game_name
 from play.presentation.history import (
@@ -128,6 +129,7 @@ def player_page(request, username):
         "min_games": ratings.MIN_GAMES,
         "reliability": reliability(player),
         "new_player_games": NEW_PLAYER_GAMES,
+        "vacation": on_vacation([player.pk]).get(player.pk),
     })
 
 

@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from play import actions, queries
 from play.actions import ServiceError
+from play.actions.vacation import on_vacation
 from play.models import Game, Table
 from play.presentation.labels import lang_code
 from play.presentation.table import table_context
@@ -47,6 +48,13 @@ def table_page(request, table_id):
     # The offer of push notices waits for the player's first move by correspondence.
     context["played_by_correspondence"] = (table.pace == Table.Pace.CORRESPONDENCE
                                            and queries.has_moved_by_correspondence(request.user))
+    # By correspondence, the players on vacation (their clocks stopped) are named.
+    if table.pace == Table.Pace.CORRESPONDENCE:
+        away = on_vacation(table.seats.filter(user__isnull=False).values_list("user_id",
+                                                                              flat=True))
+        context["on_vacation"] = [
+            {"name": vacation.user.public_name, "until": vacation.ends_at}
+            for vacation in away.values()]
     return render(request, "play/table.html", context)
 
 

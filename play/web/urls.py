@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play.web import archives, guests, lobby, players, tables
+from play.web import archives, guests, lobby, players, tables, vacation
 
 app_name = "play"
 
@@ -29,6 +29,8 @@ urlpatterns = [
     path("quatre-couleurs/", tables.four_colour, name="four_colour"),
     path("sons/", tables.sounds, name="sounds"),
     path("mes-parties/", lobby.my_games, name="my_games"),
+    path("vacances/", vacation.take, name="take_vacation"),
+    path("vacances/fin/", vacation.end, name="end_vacation"),
     path("a-vous/", lobby.waiting_on_me, name="waiting_on_me"),
     path("a-vous/suivante/", lobby.next_game, name="next_game"),
     path("historique/", players.history, name="history"),

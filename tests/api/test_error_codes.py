@@ -26,6 +26,10 @@ ANSWERED_ELSEWHERE = {
     ("play.actions.guests", "busy"),
     ("economy.chips.taverns", "no_deck"), ("economy.chips.taverns", "insufficient_tokens"),
     ("economy.hands", "insufficient_tokens"),
+    # Vacation is taken and ended on the profile page (play/web/vacation.py).
+    ("play.actions.vacation", "too_many_vacation_days"),
+    ("play.actions.vacation", "vacation_in_past"), ("play.actions.vacation", "vacation_overlap"),
+    ("play.actions.vacation", "not_on_vacation"),
 }
 
 

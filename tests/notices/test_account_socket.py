@@ -92,6 +92,9 @@ async def test_a_player_hears_their_turn_when_the_other_moves_by_correspondence(
     ACCOUNT.validate_python(notice)
     assert notice["notification"]["url"] == f"/jouer/tables/{table.pk}/"
     mover_socket = alices if mover == alice else bobs
+    done = await next_event(mover_socket, "turn_done")  # the mover's count drops at once
+    assert done == {"type": "turn_done", "table": table.pk, "game": event["game"]}
+    ACCOUNT.validate_python(done)
     assert await mover_socket.receive_nothing(timeout=0.3)
     await alices.disconnect()
     await bobs.disconnect()

@@ -125,6 +125,25 @@ def no_trouble(page, problems, size):
     assert problems == []
 
 
+HEADER_LINE = """() => [...document.querySelectorAll(
+    '.site-header .brand, .site-nav > ul > li > a, .site-nav__games > a, .site-menu__button')]
+    .filter(e => e.checkVisibility())
+    .map(e => { const b = e.getBoundingClientRect();
+                return [e.textContent.trim() || e.id, b.top + b.height / 2, b.bottom]; })"""
+
+
+def one_tidy_line(page, size):
+    """The header's brand, links, bell, count and « Menu » share one line: their middles
+    within 3 px of each other, the header no taller than a line and its padding."""
+    items = page.evaluate(HEADER_LINE)
+    middles = [middle for _name, middle, _bottom in items]
+    assert max(middles) - min(middles) <= 3, items
+    header = page.locator(".site-header").bounding_box()
+    assert header["height"] <= (60 if size == PHONE else 72), header
+    for name in ("Jouer", "Mes parties"):
+        assert any(item[0] == name for item in items), items
+
+
 def bob_moves(site):
     address, prepared = site
     request = urllib.request.Request(
@@ -151,12 +170,15 @@ def test_the_bell_rings_live_and_partie_suivante_goes_on_to_the_next_game(
     page.locator(".turn-count[data-count='2']").wait_for()
     for element in (page.locator("#notice-bell"), page.locator("#turn-count")):
         inside(page, element, PHONE)
+    one_tidy_line(page, PHONE)
     page.screenshot(path=str(screenshots / "notices-bell-phone.png"))
     no_trouble(page, problems, PHONE)
 
     page.locator("#notice-bell").click()
     page.wait_for_url(f"{address}/avis/")
     assert "À vous de jouer à la table « Table A »." in page.locator(".notices").inner_text()
+    # A notice of a moment ago is « à l'instant », never « il y a 0 minute ».
+    assert page.locator(".notice__when").first.inner_text() == "à l’instant"
     assert page.locator(".notice-bell__count").count() == 0  # read once shown
     page.screenshot(path=str(screenshots / "notices-list-phone.png"), full_page=True)
     no_trouble(page, problems, PHONE)
@@ -179,6 +201,8 @@ def test_the_bell_rings_live_and_partie_suivante_goes_on_to_the_next_game(
                         " #my-hand .card-button:not([disabled])").first
     move.click(position={"x": 6, "y": 14})
     mine.wait_for(state="detached")
+    # The header's count drops at once: Table A no longer waits on her.
+    page.locator(".turn-count[data-count='1']").wait_for(timeout=5_000)
     following = page.get_by_role("link", name="Partie suivante")
     inside(page, following, PHONE)
     following.click()
@@ -191,6 +215,7 @@ def test_the_bell_rings_live_and_partie_suivante_goes_on_to_the_next_game(
     stream_open(page)
     inside(page, page.locator("#notice-bell"), DESKTOP)
     inside(page, page.locator("#turn-count"), DESKTOP)
+    one_tidy_line(page, DESKTOP)
     assert re.search(r"\b1\b", page.locator("#turn-count").inner_text())
     page.screenshot(path=str(screenshots / "notices-desktop.png"))
     no_trouble(page, problems, DESKTOP)

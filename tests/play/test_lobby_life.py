@@ -18,6 +18,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
+def _room_for_many_games(monkeypatch):
+    # The lobby's lists are about many games under way, not about the correspondence room.
+    monkeypatch.setattr("play.actions.tables.CORRESPONDENCE_START", 30)
+
+
+@pytest.fixture(autouse=True)
 def _play_settings(settings):
     settings.PLAY_BOT_DELAY = 0
     settings.PLAY_INPROCESS_SCHEDULER = False

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0014_table_min_reliability'),
+        ('play', '0015_table_rated'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

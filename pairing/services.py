@@ -37,7 +37,7 @@ from play.actions import do_open_table
 from play.actions.errors import engine_words
 from play.actions.hands import check_hands
 from play.actions.lookups import engine_of
-from play.actions.tables import check_min_reliability
+from play.actions.tables import check_correspondence_room, check_min_reliability
 from play.models import Table
 from play.reliability import reliability
 from ratings import interface as ratings
@@ -185,6 +185,8 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
         raise PairingError("bad_range", RANGE_EXCLUDES_YOU, rating=rating)
     min_reliability = check_min_reliability(min_reliability)
     check_hands(game_slug, user, practice=False)
+    if pace == Pace.CORRESPONDENCE:
+        check_correspondence_room(user)
     key = pool_key(game_slug, seat_count, pace, move_seconds, rated)
     Pool.objects.get_or_create(key=key)
     with transaction.atomic():
@@ -440,6 +442,8 @@ def do_challenge(user, to, game_slug: str, *, seat_count: int | None = None,
     resolved = _check_seats(engine, game_slug, seats, options)
     _check_pace(pace, move_seconds)
     check_hands(game_slug, user, practice=False)
+    if pace == Pace.CORRESPONDENCE:
+        check_correspondence_room(user)
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         open_ = Challenge.objects.filter(challenger=user, status=Challenge.Status.OPEN,
@@ -498,6 +502,8 @@ def do_accept(user, challenge_id: int, now=None) -> Challenge:
         if invitee.answer != Invitee.Answer.PENDING:
             raise PairingError("too_late", ALREADY_ANSWERED)
         check_hands(challenge.game_slug, user, practice=False)
+        if challenge.pace == Pace.CORRESPONDENCE:
+            check_correspondence_room(user)
         invitee.answer, invitee.answered_at = Invitee.Answer.ACCEPTED, now
         invitee.save(update_fields=["answer", "answered_at"])
         if challenge.invitees.filter(answer=Invitee.Answer.PENDING).exists():

@@ -21,7 +21,6 @@ from cardgames import available_games
 from pairing import interface
 from pairing.models import Invitee, Seek
 from pairing.services import (
-    PairingError,
     do_accept,
     do_cancel_challenge,
     do_cancel_seek,
@@ -34,6 +33,7 @@ from pairing.services import (
 from pairing.web.forms import ChallengeForm, SeekForm
 from play.reliability import reliabilities
 from taverne.games import game_name
+from taverne.refusals import Refusal
 
 
 def _go(request, url: str) -> HttpResponse:
@@ -73,7 +73,7 @@ def seek(request, slug):
                        move_seconds=data["move_seconds"], rated=data["rated"],
                        rating_min=data["rating_min"], rating_max=data["rating_max"],
                        bots_after=data["bots_after"], min_reliability=data["min_reliability"])
-    except PairingError as error:
+    except Refusal as error:
         messages.error(request, error.message())
         return redirect(lobby)
     return _after_seek(request, made)
@@ -97,7 +97,7 @@ def join_seek(request, pk):
     try:
         made = do_seek(request.user, other.game_slug, seat_count=other.seat_count,
                        pace=other.pace, move_seconds=other.move_seconds, rated=other.rated)
-    except PairingError as error:
+    except Refusal as error:
         messages.error(request, error.message())
         return _go(request, reverse("play:lobby") + f"#jeu-{other.game_slug}")
     return _after_seek(request, made)
@@ -106,7 +106,7 @@ def join_seek(request, pk):
 def _seek_context(request, pk):
     try:
         current = do_keep_seek(request.user, pk)
-    except PairingError:
+    except Refusal:
         raise Http404(_("Cette recherche n'existe pas.")) from None
     waiting = interface.open_seeks(current.game_slug).filter(
         seat_count=current.seat_count, pace=current.pace, move_seconds=current.move_seconds,
@@ -136,7 +136,7 @@ def seek_state(request, pk):
 def cancel_seek(request, pk):
     try:
         cancelled = do_cancel_seek(request.user, pk)
-    except PairingError as error:
+    except Refusal as error:
         messages.error(request, error.message())
         return redirect(reverse("pairing:seek", args=[pk]))
     return redirect(reverse("play:lobby") + f"#jeu-{cancelled.game_slug}")
@@ -169,7 +169,7 @@ def new_challenge(request, username):
             made = do_challenge(request.user, [player.username, *form.other_names()],
                                 data["game"], pace=data["pace"],
                                 move_seconds=data["move_seconds"], rated=data["rated"])
-        except PairingError as error:
+        except Refusal as error:
             form.add_error(None, error.message())
         else:
             return redirect(reverse("pairing:challenge", args=[made.pk]))
@@ -179,7 +179,7 @@ def new_challenge(request, username):
 def _challenge_context(request, pk) -> dict:
     try:
         current = do_keep_challenge(request.user, pk)
-    except PairingError:
+    except Refusal:
         raise Http404(_("Ce défi n'existe pas.")) from None
     mine = current.invitees.filter(user=request.user).first()
     return {
@@ -212,7 +212,7 @@ def challenge_state(request, pk):
 def _answer(request, pk, call, *args):
     try:
         done = call(request.user, pk, *args)
-    except PairingError as error:
+    except Refusal as error:
         messages.error(request, error.message())
         return _go(request, reverse("pairing:challenges"))
     if done.table is not None:

@@ -148,3 +148,25 @@ def test_a_challenge_received_says_how_reliable_its_challenger_is(client, alice,
     do_challenge(alice, ["bob"], "all-fours")
     client.force_login(bob)
     assert "nouveau joueur" in client.get("/jouer/").content.decode()
+
+
+def test_a_player_at_the_limit_of_correspondence_games_is_told_so_on_the_lobby(
+        client, alice, bob, settings):
+    from play.actions import do_create_table
+    from play.actions.tables import CORRESPONDENCE_START
+    settings.PLAY_WAITING_TABLES_PER_PLAYER = 50
+    for _ in range(CORRESPONDENCE_START):
+        do_create_table(alice, "all-fours", seat_count=2, pace="correspondence",
+                        move_seconds=86400)
+    do_challenge(bob, ["alice"], "all-fours", pace="correspondence", move_seconds=86400)
+    client.force_login(alice)
+
+    seeking = client.post("/jouer/chercher/all-fours/", {**SEEK, "pace": "correspondence"},
+                          follow=True)
+    accepting = client.post(f"/defis/{Challenge.objects.get().pk}/accepter/", follow=True)
+
+    assert seeking.status_code == accepting.status_code == 200
+    assert "parties par correspondance en cours" in seeking.content.decode()
+    assert "parties par correspondance en cours" in accepting.content.decode()
+    assert not Seek.objects.exists()
+    assert Challenge.objects.get().invitees.get().answer == "pending"

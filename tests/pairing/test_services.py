@@ -393,3 +393,16 @@ def test_challenging_the_same_player_twice_is_refused(alice, bob):
     do_challenge(alice, ["bob"], "all-fours")
     assert refusal(do_challenge, alice, ["bob"], "all-fours", pace="correspondence",
                    move_seconds=86400) == "already_challenged"
+
+
+def test_a_challenger_at_the_limit_of_correspondence_games_is_refused(alice, bob, settings):
+    from play.actions import do_create_table
+    from play.actions.tables import CORRESPONDENCE_START
+    settings.PLAY_WAITING_TABLES_PER_PLAYER = 50
+    for _ in range(CORRESPONDENCE_START):
+        do_create_table(alice, "all-fours", seat_count=2, pace="correspondence",
+                        move_seconds=86400)
+
+    assert refusal(do_challenge, alice, ["bob"], "all-fours", pace="correspondence",
+                   move_seconds=86400) == "too_many_correspondence_games"
+    assert do_challenge(alice, ["bob"], "all-fours").pace == "live"  # live: no limit

@@ -320,6 +320,19 @@ def log_in(browser, server, name, size=PHONE, motion=True):
     return page
 
 
+def drawn_box(page, selector) -> dict:
+    """The bounding box of ``selector``'s first element once drawn: a frame of the socket
+    may swap the element between a wait and the measure, so it is measured again."""
+    locator = page.locator(selector).first
+    for _ in range(20):
+        locator.wait_for(state="visible")
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} has no box")
+
+
 def version_of(page) -> str:
     return page.evaluate(
         "() => { const v = document.querySelector('#actions input[name=version],"

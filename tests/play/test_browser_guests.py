@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import DESKTOP, PHONE, needs_chromium, prepared_site
+from tests.play.conftest import DESKTOP, PHONE, drawn_box, needs_chromium, prepared_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,8 +87,8 @@ def test_a_visitor_plays_a_deal_from_the_home_page_on_a_phone(browser, site, ui,
     # The reminder is one line at a table: the hand is still in the first screen (once
     # dealt: the first frame may show the table before its deal).
     page.wait_for_selector("#my-hand .playing-card")
-    hand = page.locator("#my-hand").bounding_box()
-    assert hand is not None and hand["y"] + 40 < PHONE[1]
+    hand = drawn_box(page, "#my-hand")
+    assert hand["y"] + 40 < PHONE[1]
     page.screenshot(path=str(screenshots / "guest-table-phone.png"), full_page=True)
 
     # The first deal (one card each: a bid, a card) to its end; the second one is dealt.

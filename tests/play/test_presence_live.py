@@ -139,10 +139,14 @@ async def test_a_socket_whose_row_was_swept_while_it_lived_counts_again(alice, b
 
     # bob's process stalled (or the database was away) past his row's expiry: swept
     later = timezone.now() + timedelta(seconds=presence_seconds() + 1)
-    await database_sync_to_async(do_sweep_presence)(later)
-    assert seating(await next_of(alice_socket, "presence"))[1] is False
+    assert await database_sync_to_async(do_sweep_presence)(later) == 2  # both seats' rows
 
-    assert seating(await next_of(alice_socket, "presence", timeout=2))[1] is True
+    # alice hears of it; bob's socket, still open, writes his row again at its next
+    # re-check (0.1 s) and alice hears him back. Under load the frame saying him away may
+    # already read his new row: what counts is that he is present again.
+    back = False
+    while not back:
+        back = seating(await next_of(alice_socket, "presence", timeout=2))[1]
     assert (await database_sync_to_async(connected)(table))[1] is True
     await bob_socket.disconnect()
     await alice_socket.disconnect()

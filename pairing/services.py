@@ -39,7 +39,7 @@ from play.actions.hands import check_hands
 from play.actions.lookups import engine_of
 from play.actions.tables import check_correspondence_room, check_min_reliability
 from play.models import Table
-from play.reliability import reliability
+from play.reliability import recent_finished_percent
 from ratings import interface as ratings
 from taverne.games import game_name
 from taverne.refusals import Refusal
@@ -202,7 +202,7 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
             user=user, game_slug=game_slug, seat_count=seat_count, pace=pace,
             move_seconds=move_seconds, rated=rated, rating=rating, rating_min=rating_min,
             rating_max=rating_max, bots_after=bots_after, alive_until=_life(pace, now),
-            reliability=reliability(user).finished_percent, min_reliability=min_reliability)
+            reliability=recent_finished_percent(user), min_reliability=min_reliability)
         _pair_locked(seek, now)
     return seek
 

@@ -14,8 +14,10 @@ before a second move). Of those, a game is
 A player with fewer than ``NEW_PLAYER_GAMES`` counted games is *new*: their shares are
 not shown (« nouveau joueur ») and a table's minimum does not refuse them, as Board Game
 Arena lets a newcomer in (otherwise nobody could ever start). Computed in one grouped
-query for any number of players (``reliabilities``); nothing is cached: the query reads
-the participant index and each game's actions by (game, seat).
+query for any number of players (``reliabilities``): the query reads the participant
+index and each game's actions by (game, seat). A seek (pairing/) records its seeker's
+share through ``recent_finished_percent``, kept a few minutes in the cache: a seek must be
+quick (docs/performance.md, "Pairing"), and a share moves only when a game ends.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db.models import Count, Exists, OuterRef, Q
 
 from play.models import Action, Game, Participant
@@ -87,6 +90,27 @@ def reliability(user) -> Reliability:
     """One player's reliability (``reliabilities`` for a list)."""
     pk = getattr(user, "pk", user)
     return reliabilities([pk])[pk] if pk else UNKNOWN
+
+
+RECENT_SECONDS = 300
+
+
+def recent_finished_percent(user) -> int | None:
+    """The player's share of games finished (None: a new player), as computed at most
+    RECENT_SECONDS ago."""
+    pk = getattr(user, "pk", user)
+    key = f"reliability.finished.{pk}"
+    try:
+        known = cache.get(key)
+    except Exception:  # the cache down (Redis): the database answers
+        known = None
+    if known is None:
+        known = {"percent": reliability(pk).finished_percent}
+        try:
+            cache.set(key, known, RECENT_SECONDS)
+        except Exception:
+            pass
+    return known["percent"]
 
 
 def correspondence_games_finished(user_id: int) -> int:

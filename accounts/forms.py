@@ -14,7 +14,19 @@ class ProfileForm(forms.ModelForm):
         model = User
         fields = ["display_name", "preferred_language", "notify_by_email", "notify_your_turn",
                   "email_challenge", "email_paired", "email_game_over", "email_digest",
+                  "push_your_turn", "push_challenge", "push_paired", "push_game_over",
                   "is_bot_account"]
+
+    # The profile's table « par e-mail / sur mes appareils »: one row per kind of notice.
+    NOTICE_ROWS = [
+        (_("C'est mon tour"), "notify_your_turn", "push_your_turn"),
+        (_("On me défie"), "email_challenge", "push_challenge"),
+        (_("Un adversaire est trouvé"), "email_paired", "push_paired"),
+        (_("Une partie se termine"), "email_game_over", "push_game_over"),
+    ]
+
+    def notice_rows(self):
+        return [(label, self[email], self[push]) for label, email, push in self.NOTICE_ROWS]
 
     def clean_display_name(self):
         """A name no other player, bot or the house reads as theirs; left empty, the

@@ -43,10 +43,21 @@ class User(AbstractUser):
                                        default=True)
     email_game_over = models.BooleanField(_("e-mail quand une partie se termine"),
                                           default=True)
+    # The daily digest (notices/digest.py) is independent of the choices above: a player
+    # who wants only the digest turns those off.
     email_digest = models.BooleanField(
         _("un résumé par jour"), default=False,
-        help_text=_("Un e-mail chaque matin : les avis non lus et les parties qui vous "
-                    "attendent."))
+        help_text=_("Un e-mail chaque matin : les parties qui vous attendent et les avis "
+                    "non lus de la veille. Il s'ajoute aux e-mails cochés ci-dessus : "
+                    "décochez-les pour ne recevoir que le résumé."))
+    # Web Push (notices/push/sender.py): one choice per kind, for every device the player
+    # subscribed; on by default (subscribing a device is the opt-in).
+    push_your_turn = models.BooleanField(_("notification quand c'est mon tour"), default=True)
+    push_challenge = models.BooleanField(_("notification quand on me défie"), default=True)
+    push_paired = models.BooleanField(_("notification quand un adversaire est trouvé"),
+                                      default=True)
+    push_game_over = models.BooleanField(_("notification quand une partie se termine"),
+                                         default=True)
     # A visitor playing against bots without an account (accounts/guests.py): no password,
     # no e-mail, a number for a name; removed 7 days after their last move, or made into
     # the account they sign up for (their games move there).

@@ -19,7 +19,7 @@ INVALID = {"bad_request", "malformed", "bad_options", "illegal", "bad_amount", "
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
              "no_hands", "no_bots", "keeper_only", "blocked", "unreliable"}
-NOT_FOUND = {"not_found"}
+NOT_FOUND = {"not_found", "unknown_device"}
 METHOD_NOT_ALLOWED = {"method_not_allowed"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
             "unknown_game",

@@ -393,6 +393,10 @@ if EMBEDDED and not (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY):
 VAPID_SUBJECT = env("VAPID_SUBJECT", "")  # else mailto: the site's sender address
 # Seconds a push service keeps a push for a phone that is off (a turn waits days).
 PUSH_TTL_SECONDS = envint("PUSH_TTL_SECONDS", 24 * 3600)
+# The daily digest (notices/digest.py): the worker's scheduler queues it once a day at this
+# hour, server time (TIME_ZONE), or at its first pass after it; `manage.py send_digests`
+# sends it by hand (docs/operations.md).
+NOTICES_DIGEST_HOUR = envint("NOTICES_DIGEST_HOUR", 7)
 
 # Accounts
 AUTH_USER_MODEL = "accounts.User"

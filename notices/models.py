@@ -25,6 +25,15 @@ EMAIL_CHOICES = {
     "digest": "email_digest",
 }
 
+# The account's field that lets each kind of notice wake the player's devices by Web Push
+# (the profile page, beside the e-mail choices; notices/push/sender.py obeys it).
+PUSH_CHOICES = {
+    Kind.YOUR_TURN: "push_your_turn",
+    Kind.CHALLENGE: "push_challenge",
+    Kind.PAIRED: "push_paired",
+    Kind.GAME_OVER: "push_game_over",
+}
+
 
 class Notice(models.Model):
     """One thing a player is told. ``data`` holds ids and public words only (a table's
@@ -47,3 +56,16 @@ class Notice(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.kind}"
+
+
+class DigestDay(models.Model):
+    """A day whose digests were queued (notices/digest.py): the unique row makes the daily
+    job run once a day however many workers or restarts; each player's mail is kept once
+    by its own key (taverne.mail.send_once)."""
+
+    day = models.DateField(unique=True)
+    queued_at = models.DateTimeField(default=timezone.now)
+    players = models.PositiveIntegerField(default=0)
+
+    def __str__(self):
+        return f"digest {self.day}"

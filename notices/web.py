@@ -17,31 +17,12 @@ from django.views.decorators.http import require_GET
 from notices.mail import read_unsubscribe_token
 from notices.models import EMAIL_CHOICES, Kind, Notice
 from notices.services import do_mark_read, do_unsubscribe
+from notices.words import describe
 from play import queries
-from play.presentation.games import game_name
 
 LIST_LENGTH = 50
 # Younger than this, a notice is « à l'instant » (timesince would say « 0 minute »).
 JUST_NOW = timedelta(minutes=1)
-
-
-def describe(notice: Notice) -> str:
-    """One line of the list, in the reader's language."""
-    data = notice.data or {}
-    table = data.get("table_name") or (game_name(data["game_slug"]) if data.get("game_slug")
-                                        else "")
-    if notice.kind == Kind.YOUR_TURN:
-        return _("À vous de jouer à la table « %(table)s ».") % {"table": table}
-    if notice.kind == Kind.GAME_OVER:
-        if data.get("won"):
-            return _("Vous avez gagné à la table « %(table)s ».") % {"table": table}
-        return _("La partie à la table « %(table)s » est terminée.") % {"table": table}
-    if notice.kind == Kind.PAIRED:
-        return _("Adversaire trouvé : la table « %(table)s » vous attend.") % {"table": table}
-    who = data.get("from_name") or data.get("from")
-    if who:
-        return _("%(name)s vous défie.") % {"name": who}
-    return _("Vous avez reçu un défi.")
 
 
 @login_required

@@ -20,15 +20,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from pywebpush import WebPushException, webpush
 
+from notices.models import PUSH_CHOICES
 from notices.push.models import PushSent, PushSubscription
 from taverne.games import game_name
 from taverne.site import absolute_url
 
 log = logging.getLogger(__name__)
 
-# The kinds a phone is woken for (all four today): a turn, a challenge, a seek met, a game
-# over. A player turns push off by unsubscribing their devices.
-PUSHED_KINDS = {"your_turn", "challenge", "paired", "game_over"}
 GONE = {404, 410}
 TIMEOUT_SECONDS = 10
 
@@ -71,9 +69,16 @@ def payload(notice) -> dict:
     return {"title": title, "body": body, "url": url, "tag": notice.url or notice.kind}
 
 
+def wants_push(user, kind: str) -> bool:
+    """Whether ``user`` lets that kind of notice wake their devices: a turn, a challenge, a
+    seek met, a game over, each the player's choice (``PUSH_CHOICES``: the profile's « sur
+    mes appareils »). Removing every device turns push off altogether."""
+    return kind in PUSH_CHOICES and bool(getattr(user, PUSH_CHOICES[kind], False))
+
+
 def send_push(notice) -> int:
     """Push the notice to each of its player's devices; the number reached."""
-    if not push_configured() or notice.kind not in PUSHED_KINDS:
+    if not push_configured() or not wants_push(notice.user, notice.kind):
         return 0
     devices = list(PushSubscription.objects.filter(user_id=notice.user_id))
     if not devices:

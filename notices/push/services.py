@@ -20,6 +20,7 @@ DEVICES_PER_PLAYER = 10  # a new one beyond replaces the oldest
 
 SIGN_UP_FOR_PUSH = _("Créez un compte pour être prévenu sur votre téléphone.")
 NO_PUSH = _("Les notifications sur téléphone ne sont pas activées sur ce site.")
+UNKNOWN_DEVICE = _("Cet appareil n'est pas (ou plus) parmi les vôtres.")
 BAD_SUBSCRIPTION = _("Abonnement aux notifications invalide : le navigateur doit donner une "
                      "adresse https et ses clés p256dh et auth.")
 
@@ -77,6 +78,20 @@ def do_unsubscribe(user, endpoint) -> int:
     with transaction.atomic():
         removed, _ = PushSubscription.objects.filter(user=user, endpoint=str(endpoint)).delete()
         return removed
+
+
+def do_remove_device(user, device_id) -> PushSubscription:
+    """The profile's « Retirer »: one of ``user``'s devices, by id, is told nothing more.
+    Another player's device, or one already gone, is refused (``unknown_device``)."""
+    if not getattr(user, "is_authenticated", False):
+        raise PushError("account_required", SIGN_UP_FOR_PUSH)
+    with transaction.atomic():
+        device = (PushSubscription.objects.select_for_update()
+                  .filter(user=user, pk=device_id).first())
+        if device is None:
+            raise PushError("unknown_device", UNKNOWN_DEVICE)
+        device.delete()
+        return device
 
 
 def do_unsubscribe_all(user) -> int:

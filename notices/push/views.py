@@ -6,14 +6,18 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from notices.push.services import PushError, do_subscribe, do_unsubscribe
+from notices.push.devices import device_name
+from notices.push.services import PushError, do_remove_device, do_subscribe, do_unsubscribe
 
 THEME_COLOUR = "#3b2414"  # the header's wood (static/css/taverne.css, --wood)
 BACKGROUND_COLOUR = "#f8f1e3"  # the page's parchment (--parchment)
@@ -87,3 +91,17 @@ def unsubscribe(request):
     except PushError as refusal:
         return _refused(refusal)
     return JsonResponse({"subscribed": False})
+
+
+@login_required
+@require_POST
+def remove_device(request, device_id: int):
+    """The profile's « Retirer » (a form with its CSRF token): back to the profile."""
+    try:
+        device = do_remove_device(request.user, device_id)
+    except PushError as refusal:
+        messages.error(request, refusal.message())
+    else:
+        messages.success(request, _("Appareil retiré : %(name)s ne recevra plus de "
+                                    "notifications.") % {"name": device_name(device.user_agent)})
+    return redirect(reverse("accounts:profile") + "#push-devices")

@@ -13,9 +13,10 @@ sockets whose process died, at start and every PRESENCE_SWEEP_EVERY seconds
 hours (`economy.watch_collusion`: the first pass of a day flags, the others find nothing
 new), keeps the house's tables for écus open, once a minute (`economy.keep_house_taverns`:
 at each stake one with a free seat), pushes back the correspondence deadlines of the
-players whose vacation began, once a minute (`do_begin_vacations`), and queues again,
-every five minutes, the background tasks a killed task worker left marked running
-(`taverne.task_recovery.requeue_expired`).
+players whose vacation began, once a minute (`do_begin_vacations`), queues the day's
+digest e-mails once a day from NOTICES_DIGEST_HOUR (`notices.digest.queue_digests`, looked
+at once a minute), and queues again, every five minutes, the background tasks a killed
+task worker left marked running (`taverne.task_recovery.requeue_expired`).
 When it starts, it re-announces the live tables being played (`reannounce_live_tables`):
 the worker it replaces may have died between a move's commit and its notice.
 
@@ -41,6 +42,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from economy import interface as economy
+from notices.digest import queue_digests
 from pairing import interface as pairing
 from play.actions.broadcast import reannounce_live_tables
 from play.actions.expiry import do_expire_waiting_tables
@@ -68,6 +70,7 @@ PRESENCE_SWEEP_EVERY = 10  # seconds between two sweeps of expired presence rows
 TASK_RECOVERY_EVERY = 300  # seconds between two looks for tasks a killed worker left
 HOUSE_TAVERNS_EVERY = 60  # seconds between two looks at the house's tables for écus
 VACATIONS_EVERY = 60  # seconds between two looks for vacations that began
+DIGEST_EVERY = 60  # seconds between two looks at whether the day's digests are due
 
 
 def run_due(now=None) -> list[int]:
@@ -143,6 +146,12 @@ abandoned_tasks = Periodic("abandoned tasks", TASK_RECOVERY_EVERY,
 # once per vacation, its row locked: play/actions/vacation.py).
 vacations = Periodic("vacations", VACATIONS_EVERY, lambda now: do_begin_vacations(now))
 
+# The daily digest: from NOTICES_DIGEST_HOUR (server time), the first look of the day claims
+# the day (one row: once however many workers) and queues its mails in batches of players,
+# sent by the task worker (embedded, Django's immediate backend sends them as they are
+# queued, like every mail there).
+daily_digest = Periodic("daily digest", DIGEST_EVERY, lambda now: queue_digests(now))
+
 
 def _send_reminders(now, moved) -> None:
     """Correspondence players with a quarter of their time left are e-mailed (once); not
@@ -172,6 +181,7 @@ def _run_due_and_close():
         abandoned_tasks.run_if_due(timezone.now())
         pairing_sweep.run_if_due(timezone.now())
         vacations.run_if_due(timezone.now())
+        daily_digest.run_if_due(timezone.now())
         return moved
     finally:
         # A long-lived loop must not keep a connection that the database may drop, nor,

@@ -118,6 +118,11 @@ def inside(locator, size):
     assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], box
 
 
+def inside_width(locator, size):
+    box = locator.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0], box
+
+
 def devices(database) -> list[tuple[str, str]]:
     with sqlite3.connect(database) as db:
         return db.execute("SELECT u.username, s.endpoint FROM push_pushsubscription s "
@@ -155,6 +160,21 @@ def test_after_a_first_correspondence_move_the_phone_is_offered_push_refusals_st
     assert devices(database) == [(actor, device.endpoint)]
     offer.wait_for(state="hidden")
     no_trouble(page, problems, PHONE)
+
+    # The profile: a box per kind and way, held in the phone's width; the device listed
+    # in words, and « Retirer » forgets it.
+    page.goto(f"{address}/compte/profil/")
+    choices = page.locator("#notice-choices table")
+    inside_width(choices, PHONE)
+    for box in choices.locator("input[type=checkbox]").all():
+        inside_width(box, PHONE)
+    listed = page.locator("#push-devices li")
+    assert listed.count() == 1 and "Chrome sur Linux" in listed.inner_text()
+    page.screenshot(path=str(screenshots / "profile-notices-phone.png"), full_page=True)
+    listed.get_by_role("button", name="Retirer").click()
+    page.get_by_text("Appareil retiré : Chrome sur Linux").wait_for()
+    assert devices(database) == []
+    no_trouble(page, problems, PHONE)
     page.context.close()
 
     # The player who moved, on another device: offered at once; « Non merci » sticks.
@@ -178,5 +198,12 @@ def test_after_a_first_correspondence_move_the_phone_is_offered_push_refusals_st
     page.wait_for_timeout(300)
     assert page.locator("#push-offer").count() == 1
     assert not page.locator("#push-offer").is_visible()
+    no_trouble(page, problems, DESKTOP)
+    page.goto(f"{address}/compte/profil/")
+    choices = page.locator("#notice-choices table")
+    inside_width(choices, DESKTOP)
+    head = choices.locator("thead th")
+    assert head.nth(1).bounding_box()["y"] == head.nth(2).bounding_box()["y"]
+    page.screenshot(path=str(screenshots / "profile-notices-desktop.png"), full_page=True)
     no_trouble(page, problems, DESKTOP)
     page.context.close()

@@ -123,3 +123,15 @@ def test_a_rolled_back_notice_is_never_pushed(vapid, service, alice):
         notify(alice.pk, "your_turn", url="/jouer/tables/7/")
         raise RuntimeError
     assert service.received == []
+
+
+def test_a_kind_the_player_turned_off_wakes_no_device(vapid, service, alice):
+    alice.push_challenge = False
+    alice.save(update_fields=["push_challenge"])
+    phone = Device(f"{service.origin}/push/phone")
+    subscribe(alice, phone)
+    notify(alice.pk, "challenge", url="/jouer/defis/", by="bob")
+    assert service.received == []
+    notify(alice.pk, "paired", url="/jouer/tables/3/", table_name="Chez Bob")
+    assert phone.read(service.received[0])["title"] == "Adversaire trouvé"
+    assert PushSent.objects.count() == 1  # the challenge was never pushed

@@ -146,3 +146,60 @@ def test_a_live_table_never_offers_push(alice, bob):
 def test_no_offer_when_the_site_does_not_push(alice, bob, settings):
     settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
     assert offer(signed_in(alice), correspondence_table(alice, bob)) is None
+
+
+FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0"
+
+
+def a_device(user, endpoint=ENDPOINT, user_agent=FIREFOX_ANDROID):
+    keys = Device(endpoint).subscription()["keys"]
+    return PushSubscription.objects.create(user=user, endpoint=endpoint, p256dh=keys["p256dh"],
+                                           auth=keys["auth"], user_agent=user_agent)
+
+
+def test_the_profile_sets_email_and_push_per_kind(alice):
+    client = signed_in(alice)
+    page = client.get("/compte/profil/").content.decode()
+    table = page.split('id="notice-choices"', 1)[1].split("</table>", 1)[0]
+    assert "par e-mail" in table and "sur mes appareils" in table
+    for field in ("notify_your_turn", "push_your_turn", "email_challenge", "push_challenge",
+                  "email_paired", "push_paired", "email_game_over", "push_game_over"):
+        assert f'name="{field}"' in table
+    client.post("/compte/profil/", {
+        "display_name": "", "preferred_language": "fr", "notify_by_email": "on",
+        "notify_your_turn": "on", "email_challenge": "on", "email_paired": "on",
+        "email_game_over": "on", "push_your_turn": "on", "push_paired": "on"})
+    alice.refresh_from_db()
+    assert alice.push_your_turn and alice.push_paired
+    assert not alice.push_challenge and not alice.push_game_over
+    assert alice.email_challenge and alice.email_game_over
+
+
+def test_the_profile_lists_my_devices_in_words(alice, bob):
+    a_device(alice)
+    a_device(bob, "https://push.example.net/send/bob", "Mozilla/5.0 (iPhone) Safari/604.1")
+    page = signed_in(alice).get("/compte/profil/").content.decode()
+    devices = page.split('id="push-devices"', 1)[1].split("</section>", 1)[0]
+    assert "Firefox sur Android" in devices and "depuis le" in devices
+    assert "aucune notification reçue pour l'instant" in devices
+    assert "iPhone" not in devices  # bob's
+    assert devices.count("Retirer") == 1
+
+
+def test_removing_a_device_from_the_profile_forgets_it(alice):
+    device = a_device(alice)
+    client = signed_in(alice, csrf=True)
+    token = client.get("/compte/profil/").cookies["csrftoken"].value
+    url = f"/notifications-push/appareils/{device.pk}/retirer/"
+    assert client.post(url).status_code == 403  # no CSRF token
+    answer = client.post(url, {"csrfmiddlewaretoken": token}, follow=True)
+    assert not PushSubscription.objects.exists()
+    assert "Appareil retiré : Firefox sur Android" in answer.content.decode()
+
+
+def test_nobody_removes_another_players_device(alice, bob):
+    device = a_device(bob)
+    answer = signed_in(alice).post(f"/notifications-push/appareils/{device.pk}/retirer/",
+                                   follow=True)
+    assert "pas (ou plus) parmi les vôtres" in answer.content.decode()
+    assert PushSubscription.objects.filter(pk=device.pk).exists()

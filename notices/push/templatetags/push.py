@@ -8,7 +8,9 @@ from django import template
 from django.conf import settings
 from django.urls import reverse
 
+from notices.push.devices import device_name
 from notices.push.sender import push_configured
+from notices.push.services import subscriptions_of
 from notices.push.views import THEME_COLOUR
 
 register = template.Library()
@@ -32,3 +34,12 @@ def push_offer(context, table, seated: bool, moved: bool):
     return {"shown": shown, "moved": moved,
             "key": settings.VAPID_PUBLIC_KEY,
             "subscribe_url": reverse("push:subscribe")}
+
+
+@register.inclusion_tag("push/_devices.html", takes_context=True)
+def push_devices(context):
+    """The profile's list of the player's devices told by Web Push, each with « Retirer »."""
+    user = context.get("user")
+    devices = subscriptions_of(user) if getattr(user, "is_authenticated", False) else []
+    return {"devices": [{"device": d, "name": device_name(d.user_agent)} for d in devices],
+            "configured": push_configured(), "csrf_token": context.get("csrf_token")}

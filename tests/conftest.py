@@ -12,11 +12,6 @@ through a fixture such as ``alice``). A test that reaches the backends another w
 daphne of its own on ``DATABASE_URL``) carries the mark itself, slow or not. The other
 long checks marked ``slow`` (whole games, every step of many archives, selfplay chunks)
 test the rules and the pages, not the backends: they run once, on the embedded backends.
-
-The longest modules run first (``LONGEST_FIRST``): pytest-xdist hands each worker a
-contiguous share of the list and a worker that runs dry steals the end of another's, so
-what is left at the end of a run is many short tests, not a two-minute selfplay chunk
-one worker runs while the other waits (docs/performance.md).
 """
 
 from urllib.parse import urlsplit
@@ -30,28 +25,7 @@ from django.utils import translation
 PASSWORD = "taverne-test-password"
 
 
-# The modules whose tests take minutes (CI's --durations), longest first. Whole modules
-# move, so a module-scoped server is still started once. None of them may use the test
-# database: a transactional test empties it as it ends, and the tests of the rows the
-# migrations write (the editors' group, the offers) must not run after one on a worker
-# (the browser modules run servers on database files of their own).
-LONGEST_FIRST = (
-    "tests/engine/test_remigio_selfplay.py",
-    "tests/engine/test_ascenseur_selfplay.py",
-    "tests/play/test_browser_ascenseur.py",
-    "tests/play/test_browser_hygiene.py",
-    "tests/engine/test_all_fours.py",
-    "tests/engine/test_bots_ramponneau.py",
-)
-
-
-def _longest_first(item) -> int:
-    path = item.nodeid.split("::", 1)[0]
-    return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
-
-
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=_longest_first)  # stable: each module keeps its own order
     for item in items:
         if item.get_closest_marker("slow") or item.get_closest_marker("backend"):
             continue

@@ -26,6 +26,7 @@ from tests.play.conftest import (
     SIGNED_IN_SCRIPT,
     needs_chromium,
     prepared_site,
+    signed_in,
 )
 
 # The browser's fixtures, shared with play's browser tests.
@@ -76,11 +77,6 @@ token = do_create_token(bob, "robot", ["play"]).secret
 print(json.dumps({"a": a.pk, "b": b.pk, "sessions": sessions, "move": move, "token": token}))
 """
 
-WATCH_CSP = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', e =>
-    window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
-"""
 
 
 @pytest.fixture(scope="module")
@@ -90,20 +86,6 @@ def site(tmp_path_factory):
         yield address, json.loads(printed.strip().splitlines()[-1])
 
 
-def signed_in(browser, site, name, size):
-    address, prepared = site
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  locale="fr-FR", device_scale_factor=1,
-                                  reduced_motion="reduce")
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "sessionid", "value": prepared["sessions"][name],
-                          "url": address}])
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.add_init_script(WATCH_CSP)
-    return page, problems
 
 
 def stream_open(page):

@@ -399,3 +399,30 @@ def ui():
         needs_chromium=needs_chromium, start_daphne=start_daphne, free_port=free_port,
         password=BROWSER_PASSWORD,
     )
+
+
+# CSP violations a page meets, kept for the test to read (``window.__cspViolations``).
+WATCH_CSP = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', e =>
+    window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
+"""
+
+
+def signed_in(browser, site, name, size=PHONE):
+    """``name``'s page at ``size``, signed in by the session a prepared site's script
+    printed (``site`` is (address, {"sessions": {name: key}})); its console errors and
+    CSP violations noted. Returns (page, problems)."""
+    address, prepared = site
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale="fr-FR", device_scale_factor=1,
+                                  reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": prepared["sessions"][name],
+                          "url": address}])
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.add_init_script(WATCH_CSP)
+    return page, problems

@@ -23,6 +23,7 @@ from tests.play.conftest import (
     SIGNED_IN_SCRIPT,
     needs_chromium,
     prepared_site,
+    signed_in,
 )
 
 pytestmark = [
@@ -48,11 +49,6 @@ User.objects.filter(username="bob").update(last_seen_at=timezone.now())
 print(json.dumps({"table": table.pk, "sessions": sessions}))
 """
 
-WATCH_CSP = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', e =>
-    window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
-"""
 
 
 @pytest.fixture(scope="module")
@@ -64,22 +60,6 @@ def site(tmp_path_factory):
         yield address, json.loads(printed.strip().splitlines()[-1])
 
 
-def signed_in(browser, site, name, size):
-    """``name``'s page at ``size``, signed in by PREPARE's session; console errors and CSP
-    violations noted."""
-    address, prepared = site
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  locale="fr-FR", device_scale_factor=1,
-                                  reduced_motion="reduce")
-    context.set_default_timeout(15_000)
-    context.add_cookies([{"name": "sessionid", "value": prepared["sessions"][name],
-                          "url": address}])
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.add_init_script(WATCH_CSP)
-    return page, problems
 
 
 def inside(page, locator, size):

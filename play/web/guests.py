@@ -111,8 +111,8 @@ class SignupView(allauth_views.SignupView):
         response = complete_signup(self.request, self.user,
                                    EmailVerificationMethod.OPTIONAL, back)
         messages.success(self.request, _(
-            "Bienvenue, %(name)s : vos parties sont à vous. Pour les écus et les mains du "
-            "jour, confirmez votre adresse avec le lien envoyé à %(email)s."
+            "Bienvenue, %(name)s. Pour les écus et les mains du jour, confirmez votre "
+            "adresse (lien envoyé à %(email)s)."
         ) % {"name": self.user.public_name, "email": self.user.email})
         return response
 

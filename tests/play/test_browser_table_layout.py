@@ -25,8 +25,10 @@ pytestmark = [
 DEAL_OVER = {
     "ascenseur": "() => document.querySelector('#table-board .felt__line')"
                  "?.innerText.includes('Donne 2 sur')",
-    "ramponneau": "() => !!document.querySelector('.previous-hand')",
-    "ambigu": "() => !!document.querySelector('.previous-hand')",
+    # A chained game shows the hand just over once the next one is dealt; a hand that ends
+    # the game (Alice, calling everything, may lose all her chips at once) ends the page.
+    "ramponneau": "() => !!document.querySelector('.previous-hand, #turn.turn--over')",
+    "ambigu": "() => !!document.querySelector('.previous-hand, #turn.turn--over')",
     "all-fours": "() => document.querySelectorAll('.deal-sheet__table tbody tr').length > 0"
                  " || !!document.querySelector('#turn.turn--over')",
     "remigio": "() => !!document.querySelector('.round-result')",
@@ -78,7 +80,12 @@ def test_the_hand_and_the_buttons_are_in_the_first_screen_at_every_turn(
     # a deal before her first turn: then the next one counts).
     turns, checked, shot, end = 0, 0, False, time.monotonic() + 180
     while checked == 0 or not page.evaluate(DEAL_OVER[slug]):
-        assert time.monotonic() < end, f"{slug}: the deal did not end in time"
+        if time.monotonic() >= end:
+            page.screenshot(path=str(screenshots / f"table-{slug}-{size[0]}-stuck.png"),
+                            full_page=True)
+            turn = page.locator("#turn").inner_text() if page.locator("#turn").count() else ""
+            raise AssertionError(f"{slug}: the deal did not end in time; the turn line "
+                                 f"says {turn!r} after {turns} turns of Alice's")
         if not page.locator("#turn.turn--mine").count():
             page.wait_for_timeout(50)
             continue

@@ -212,7 +212,11 @@ def run(
     all_bots: bool = False,
     seats: int | None = None,
     export_phh: str | None = None,
+    on_game=None,
 ) -> dict:
+    """``games`` complete games checked at every step; the summary (module docstring).
+    ``on_game(state)``, if given, sees each game's final state (a test collects what the
+    games reached)."""
     game = get_game(slug)
     rng = random.Random(seed)
     summary = {
@@ -247,6 +251,8 @@ def run(
             chain = 0
             continue
         summary["actions"] += len(log)
+        if on_game is not None:
+            on_game(state)
         key = str(seat_count)
         summary["games_by_seat_count"][key] = summary["games_by_seat_count"].get(key, 0) + 1
         for seat in game.result(state).get("winners", []):

@@ -26,6 +26,7 @@ from cardgames.core import concrete
 from cardgames.selfplay import run
 from play.presentation.messages import refusal as refusal_text
 from play.presentation.messages import say
+from tests.support.marks import ENGINE_SOAK
 from tests.support.playing import default_move, play_out
 
 NAMES = ["Alice", "Bob", "Chloé", "David"]
@@ -667,7 +668,7 @@ def test_follow_suit_then_trump_then_anything(hand, led, trump):
 # ----- selfplay --------------------------------------------------------------------------
 # A hundred games in `make test`; a thousand with the slow checks (`make test-all`, CI).
 @pytest.mark.parametrize(
-    "games", [100, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+    "games", [100, pytest.param(1000, marks=ENGINE_SOAK)], ids=["quick", "long"]
 )
 def test_selfplay_finds_no_violation(games):
     summary = run("all-fours", games, seed=7)

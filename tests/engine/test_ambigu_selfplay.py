@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from cardgames import selfplay
 from cardgames.ambigu.game import GAME
+from tests.support.marks import ENGINE_SOAK
 from tests.support.playing import bots_at, play_out
 
 
@@ -72,7 +73,7 @@ def test_chips_are_conserved_across_chained_deals_with_carry_overs(
 
 # A hundred chained deals in `make test`; a thousand with the slow checks.
 @pytest.mark.parametrize(
-    "deals", [100, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+    "deals", [100, pytest.param(1000, marks=ENGINE_SOAK)], ids=["quick", "long"]
 )
 def test_selfplay_of_chained_deals_keeps_the_contract(deals):
     summary = selfplay.run("ambigu", deals, 3)

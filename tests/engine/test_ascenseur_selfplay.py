@@ -11,6 +11,7 @@ from cardgames.ascenseur.game import GAME, POWER, deal_sizes, playable
 from cardgames.cards import deck52
 from cardgames.core import concrete
 from cardgames.selfplay import run
+from tests.support.marks import ENGINE_SOAK
 from tests.support.playing import play_out
 
 
@@ -20,7 +21,7 @@ from tests.support.playing import play_out
 # pytest-xdist spreads over the workers.
 @pytest.mark.parametrize(
     "seed, games",
-    [(10, 15)] + [pytest.param(seed, 250, marks=pytest.mark.slow) for seed in (11, 12, 13, 14)],
+    [(10, 15)] + [pytest.param(seed, 250, marks=ENGINE_SOAK) for seed in (11, 12, 13, 14)],
 )
 def test_selfplay_finds_no_violation(seed, games):
     summary = run("ascenseur", games, seed=seed)
@@ -41,7 +42,7 @@ def check_between_deals(before, action, after):
 
 
 @pytest.mark.parametrize(
-    "games", [20, pytest.param(200, marks=pytest.mark.slow)], ids=["quick", "long"]
+    "games", [20, pytest.param(200, marks=ENGINE_SOAK)], ids=["quick", "long"]
 )
 def test_the_winners_are_the_highest_totals_after_the_last_deal(games):
     """Whole random games: the winners are exactly the seats with the highest total."""

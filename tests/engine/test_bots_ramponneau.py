@@ -319,6 +319,7 @@ def test_every_level_answers_random_views_with_a_legal_action(level):
 
 
 @pytest.mark.slow
+@pytest.mark.engine_soak
 @pytest.mark.parametrize("level", BOT_LEVELS)
 def test_every_level_soaks_through_many_random_hands(level):
     for state in random_views(400, seed=100 + BOT_LEVELS.index(level)):

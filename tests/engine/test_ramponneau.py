@@ -15,6 +15,7 @@ from cardgames.ramponneau.game import GAME, compute_pots
 from cardgames.selfplay import run
 from play.presentation.messages import refusal as refusal_text
 from play.presentation.messages import say
+from tests.support.marks import ENGINE_SOAK
 from tests.support.playing import play_out, random_move
 
 NO_RAKE = {"small_blind": 5, "big_blind": 10, "rake_percent": 0}
@@ -500,7 +501,7 @@ def test_chips_are_conserved_through_every_action(seed, seats, rake, cap):
 
 
 @pytest.mark.parametrize(
-    "hands", [150, pytest.param(1000, marks=pytest.mark.slow)], ids=["quick", "long"]
+    "hands", [150, pytest.param(1000, marks=ENGINE_SOAK)], ids=["quick", "long"]
 )
 def test_selfplay_of_chained_hands_keeps_every_invariant(hands):
     summary = run("ramponneau", hands, seed=11)

@@ -10,6 +10,7 @@ import pytest
 from cardgames import replay
 from cardgames.remigio.game import GAME
 from cardgames.selfplay import run
+from tests.support.marks import ENGINE_SOAK
 from tests.support.playing import bots_at, play_out
 
 
@@ -72,8 +73,7 @@ assert sum(matches for _, matches in CHUNKS) == 500
 
 @pytest.mark.parametrize(
     "seed, matches",
-    [(4, 8)] + [pytest.param(seed, matches, marks=pytest.mark.slow)
-                for seed, matches in CHUNKS],
+    [(4, 8)] + [pytest.param(seed, matches, marks=ENGINE_SOAK) for seed, matches in CHUNKS],
 )
 def test_the_selfplay_checker_passes_on_random_matches(seed, matches):
     scorings, closings = [], []

@@ -248,7 +248,7 @@ def _read_hands(since, until, table_id, game_slug) -> _Hands:
     hands = _Hands(_cleared_pairs())
     current, seats = None, []
     for row in rows.order_by("settled_at", "table_id", "game_number", "position").only(
-            "table_id", "game_number", "user_id", "brought", "forced", "taken", "folded",
+            "table", "game_number", "user", "brought", "forced", "taken", "folded",
             "settled_at").iterator():
         key = (row.table_id, row.game_number)
         if key != current:
@@ -337,14 +337,14 @@ def _hand_list(thrown_hands) -> str:
 def _throw_text(flow: Flow, back: Flow, net: float, words: dict, where: str) -> str:
     hands = len(flow.thrown_hands)
     return ngettext(
-        "%(where)s, %(folder)s a jeté ses cartes après avoir misé de lui-même dans "
+        "%(where)s, %(folder)s a jeté ses cartes après avoir misé de son propre chef dans "
         "%(hands)s main que %(other)s a gagnée (%(list)s) : %(thrown)s écus sont allés à "
-        "%(other)s sans que ses cartes soient comparées, contre %(back)s dans l'autre "
-        "sens ; en tout, %(net)s écus sont passés de %(folder)s à %(other)s.",
-        "%(where)s, %(folder)s a jeté ses cartes après avoir misé de lui-même dans "
+        "%(other)s sans abattage, contre %(back)s dans l'autre sens ; en tout, %(net)s "
+        "écus sont passés de %(folder)s à %(other)s.",
+        "%(where)s, %(folder)s a jeté ses cartes après avoir misé de son propre chef dans "
         "%(hands)s mains que %(other)s a gagnées (%(list)s) : %(thrown)s écus sont allés à "
-        "%(other)s sans que ses cartes soient comparées, contre %(back)s dans l'autre "
-        "sens ; en tout, %(net)s écus sont passés de %(folder)s à %(other)s.", hands,
+        "%(other)s sans abattage, contre %(back)s dans l'autre sens ; en tout, %(net)s "
+        "écus sont passés de %(folder)s à %(other)s.", hands,
     ) % {**words, "where": where, "hands": hands, "list": _hand_list(flow.thrown_hands),
          "thrown": round(flow.thrown), "back": round(back.thrown), "net": round(net)}
 

@@ -1,5 +1,6 @@
 """The economy's records: wallets and their ledger, purchases of tokens, hands (allowances,
-packs, deals), chips at tables (bounds, reserves, movements, decks of cards) and contests.
+packs, deals), chips at tables (bounds, reserves, movements, decks of cards), contests, and
+honest chips (what each hand moved, the pairs and accounts held out).
 
 Every change goes through the economy's action functions (economy/ledger.py and the
 modules beside it); these models only hold data. They lived in the accounts and play apps
@@ -15,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -593,7 +595,8 @@ class HandChips(AppendOnlyRecord):
     forced = models.BigIntegerField(default=0)
     taken = models.BigIntegerField()
     folded = models.BooleanField(default=False)
-    settled_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # One time for every seat of a hand (settlement sets it): the report groups by hand.
+    settled_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         constraints = [

@@ -10,6 +10,7 @@ leave during the hand.
 from __future__ import annotations
 
 from django.db.models import Sum
+from django.utils import timezone
 
 from economy import ledger
 from economy.chips.bankrolls import pay_out
@@ -101,13 +102,14 @@ def settle_hand(table: Table, game: Game) -> None:
 def record_hand(table, game, rules, final, players) -> None:
     """What the hand moved, seat by seat (``HandChips``): brought in, forced in, taken
     back, folded. The collusion report reads these rows (economy/collusion.py)."""
-    state = game.state
+    state, now = game.state, timezone.now()
     start, forced, folded = rules.start_stacks(state), rules.forced(state), set(
         rules.folded(state))
     HandChips.objects.bulk_create([
         HandChips(table=table, game_number=game.number, position=position,
                   user_id=players[position], brought=start.get(position, stack),
-                  forced=forced.get(position, 0), taken=stack, folded=position in folded)
+                  forced=forced.get(position, 0), taken=stack, folded=position in folded,
+                  settled_at=now)
         for position, stack in final.items() if players.get(position) is not None
     ], ignore_conflicts=True)
 

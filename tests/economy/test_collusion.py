@@ -181,10 +181,9 @@ def test_the_reviews_chip_dumping_is_flagged_and_the_accomplice_held_out_until_c
     assert "SUSPECT bob -> alice" in lines
     assert "[throws_to_one]" in lines
     assert (f"À la table n° {table.pk}, le " in lines
-            and "Bob a jeté ses cartes après avoir misé de lui-même dans 3 mains que Alice "
-                f"a gagnées (table n° {table.pk} : mains n° 1, 2, 3) : 671 écus sont allés à "
-                "Alice sans que ses cartes soient comparées, contre 0 dans l'autre sens"
-            in lines)
+            and "Bob a jeté ses cartes après avoir misé de son propre chef dans 3 mains que "
+                f"Alice a gagnées (table n° {table.pk} : mains n° 1, 2, 3) : 671 écus sont "
+                "allés à Alice sans abattage, contre 0 dans l'autre sens" in lines)
     # The caves cashed out untouched count for nothing: 68 % of the one cave played.
     assert "[dumps_cave]" in lines
     assert re.search(r"soit 6[6-8] % de ses caves de la période", lines)

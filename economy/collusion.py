@@ -338,13 +338,13 @@ def _throw_text(flow: Flow, back: Flow, net: float, words: dict, where: str) -> 
     hands = len(flow.thrown_hands)
     return ngettext(
         "%(where)s, %(folder)s a jeté ses cartes après avoir misé de son propre chef dans "
-        "%(hands)s main que %(other)s a gagnée (%(list)s) : %(thrown)s écus sont allés à "
-        "%(other)s sans abattage, contre %(back)s dans l'autre sens ; en tout, %(net)s "
-        "écus sont passés de %(folder)s à %(other)s.",
+        "%(hands)s main gagnée par %(other)s (%(list)s) : %(thrown)s écus sont allés à "
+        "%(other)s sans abattage, contre %(back)s dans l'autre sens ; en tout, %(folder)s "
+        "a perdu %(net)s écus net face à %(other)s.",
         "%(where)s, %(folder)s a jeté ses cartes après avoir misé de son propre chef dans "
-        "%(hands)s mains que %(other)s a gagnées (%(list)s) : %(thrown)s écus sont allés à "
-        "%(other)s sans abattage, contre %(back)s dans l'autre sens ; en tout, %(net)s "
-        "écus sont passés de %(folder)s à %(other)s.", hands,
+        "%(hands)s mains gagnées par %(other)s (%(list)s) : %(thrown)s écus sont allés à "
+        "%(other)s sans abattage, contre %(back)s dans l'autre sens ; en tout, %(folder)s "
+        "a perdu %(net)s écus net face à %(other)s.", hands,
     ) % {**words, "where": where, "hands": hands, "list": _hand_list(flow.thrown_hands),
          "thrown": round(flow.thrown), "back": round(back.thrown), "net": round(net)}
 

@@ -181,8 +181,8 @@ def test_the_reviews_chip_dumping_is_flagged_and_the_accomplice_held_out_until_c
     assert "SUSPECT bob -> alice" in lines
     assert "[throws_to_one]" in lines
     assert (f"À la table n° {table.pk}, le " in lines
-            and "Bob a jeté ses cartes après avoir misé de son propre chef dans 3 mains que "
-                f"Alice a gagnées (table n° {table.pk} : mains n° 1, 2, 3) : 671 écus sont "
+            and "Bob a jeté ses cartes après avoir misé de son propre chef dans 3 mains "
+                f"gagnées par Alice (table n° {table.pk} : mains n° 1, 2, 3) : 671 écus sont "
                 "allés à Alice sans abattage, contre 0 dans l'autre sens" in lines)
     # The caves cashed out untouched count for nothing: 68 % of the one cave played.
     assert "[dumps_cave]" in lines

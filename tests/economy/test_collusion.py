@@ -257,6 +257,28 @@ def test_a_pair_that_throws_chips_back_and_forth_is_not_flagged(alice, bob):
     assert not row.suspect
 
 
+def test_chips_thrown_a_little_at_each_table_are_seen_over_the_period(alice, bob):
+    with_hands(alice, bob)
+    since = timezone.now() - timedelta(hours=1)
+    first, second = ramponneau_table(), ramponneau_table()
+    for table in (first, second):
+        caves.do_cave(table, alice, 400, request_key=f"a{table.pk}")
+        caves.do_cave(table, bob, 400, request_key=f"b{table.pk}")
+    raise_then_fold(first, bob, 150)
+    raise_then_fold(second, bob, 150)
+    raise_then_fold(second, bob, 150)
+
+    [row] = collusion.report(since).rows
+
+    assert [s.hands for s in row.sessions] == [1, 2]  # no session says it alone
+    [sign] = [s for s in row.signs if s.code == collusion.THROWS_TO_ONE]
+    assert sign.text.startswith(
+        "Sur la période, Bob a jeté ses cartes après avoir misé de son propre chef dans 3 "
+        f"mains gagnées par Alice (table n° {first.pk} : main n° 1 ; table n° {second.pk} : "
+        "mains n° 1, 2) : 450 écus sont allés à Alice sans abattage")
+    assert row.suspect
+
+
 def test_what_each_hand_moved_is_recorded_seat_by_seat(alice, bob):
     with_hands(alice, bob)
     table = ramponneau_table()

@@ -244,8 +244,8 @@ class ClearanceFilter(admin.SimpleListFilter):
 
 class ClearPairForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=300, required=False,
-                           help_text=_("Ce que vous avez vérifié (gardé avec le nom de qui "
-                                       "lève et la date)."))
+                           help_text=_("Ce que vous avez vérifié : la note est gardée "
+                                       "avec votre nom et la date."))
 
 
 @admin.register(PairFlag)

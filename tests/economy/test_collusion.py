@@ -339,6 +339,16 @@ def a_dumping_table(receiver, dumper, hands=80):
     return table
 
 
+def a_throwing_table(receiver, dumper):
+    """The dumper raises and folds to the receiver three hands in a row (a hand in play)."""
+    table = ramponneau_table()
+    caves.do_cave(table, receiver, 1000, request_key="r")
+    caves.do_cave(table, dumper, 1000, request_key="d")
+    for raise_to in (224, 224, 223):
+        raise_then_fold(table, dumper, raise_to)
+    return table
+
+
 def test_it_reports_a_new_account_losing_its_cave_to_one_opponent(receiver, dumper):
     since = timezone.now() - timedelta(minutes=5)
     table = a_dumping_table(receiver, dumper)
@@ -386,12 +396,14 @@ def test_accounts_made_on_one_address_and_browser_are_shown_together(receiver, d
 
 
 def test_staff_read_the_report_and_flag_in_the_admin(receiver, dumper, admin_client):
-    a_dumping_table(receiver, dumper)
+    a_throwing_table(receiver, dumper)
     since = (timezone.localtime() - timedelta(hours=1)).strftime("%Y-%m-%d %H:%M:%S")
     page = admin_client.get("/admin/economy/pairflag/rapport/", {"since": since})
     text = page.content.decode()
     assert page.status_code == 200
-    assert "Denis a perdu 300 écus face à Alice" in text
+    assert ("Denis a jeté ses cartes après avoir misé de son propre chef dans 3 mains "
+            "gagnées par Alice") in text
+    assert "Mises abandonnées à un seul" in text  # the rules, above the table
     assert "Signaler la paire suspecte" in text
     flagged = admin_client.post("/admin/economy/pairflag/rapport/", {"since": since})
     assert flagged.status_code == 302
@@ -405,7 +417,7 @@ def test_staff_read_the_report_and_flag_in_the_admin(receiver, dumper, admin_cli
 
 def test_the_watch_flags_the_suspects_of_the_last_30_days_once(receiver, dumper,
                                                                 admin_user):
-    a_dumping_table(receiver, dumper)
+    a_throwing_table(receiver, dumper)
     today = timezone.now()
     tomorrow = today + timedelta(days=1)
 
@@ -422,7 +434,7 @@ def test_the_play_workers_loop_runs_the_watch_every_six_hours(receiver, dumper,
                                                               monkeypatch):
     from play.clock import scheduler
 
-    a_dumping_table(receiver, dumper)
+    a_throwing_table(receiver, dumper)
     tomorrow = timezone.now() + timedelta(days=1)
     monkeypatch.setattr(scheduler.collusion_watch, "last", tomorrow - timedelta(hours=5))
 

@@ -70,6 +70,20 @@ class ChipRules:
         result = state.get("result") or {}
         return list(result.get("winners") or []) or self.dealt(state)
 
+    def start_stacks(self, state: dict) -> dict[int, int]:
+        """The chips each seat dealt in brought into the hand, before any blind or ante."""
+        raise NotImplementedError
+
+    def forced(self, state: dict) -> dict[int, int]:
+        """The chips each seat had to put in before any choice of its own (blinds,
+        antes): what it loses folding without having put anything in."""
+        return {}
+
+    def folded(self, state: dict) -> list[int]:
+        """The seats dealt in that gave the hand up before its end (folded): they lost
+        what they had put in without their cards being compared."""
+        return []
+
     def debts(self, state: dict) -> list[tuple[int, int, int]]:
         """Debts a finished hand leaves between seats: ``(debtor, creditor, amount)``,
         for the host to settle outside the game."""

@@ -1,12 +1,10 @@
 """The economy in the admin: staff set the offers (token bundles, hand packs, daily
 allowances), start contests and refund purchases; money records are read only."""
 
-from datetime import timedelta
-
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
@@ -24,6 +22,8 @@ from economy.models import (
     HandDeal,
     HandPack,
     LedgerEntry,
+    PairClearance,
+    PairFlag,
     PaymentEvent,
     Purchase,
     TableBankroll,
@@ -179,7 +179,7 @@ class ContestAdmin(admin.ModelAdmin):
             contests.rebuild(obj)
 
 
-# ----- honest chips: the collusion report and the accounts it flags ----------------------
+# ----- honest chips: the collusion report, the pairs it flags, the accounts staff flag ----
 
 
 class CollusionReportForm(forms.Form):
@@ -202,8 +202,9 @@ def clear_flags(modeladmin, request, queryset):
 
 @admin.register(AccountFlag)
 class AccountFlagAdmin(admin.ModelAdmin):
-    """Accounts held out of the contests: flagged by the collusion report (or by staff,
-    « Ajouter »), until staff clear them (the action; the note says why)."""
+    """Accounts staff hold out of the contests and the écus leaderboards (« Ajouter »),
+    until they clear them (the action; the note says why). The collusion report flags
+    pairs (below)."""
 
     list_display = ["account", "reason", "flagged_at", "flagged_by", "cleared_at",
                     "cleared_by", "note"]
@@ -225,27 +226,107 @@ class AccountFlagAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # cleared, never deleted: the record says who cleared it and why
 
+
+class ClearanceFilter(admin.SimpleListFilter):
+    title = _("état")
+    parameter_name = "etat"
+
+    def lookups(self, request, model_admin):
+        return [("ouverts", _("tenue à l'écart")), ("leves", _("signalement levé"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "ouverts":
+            return queryset.filter(clearance__isnull=True)
+        if self.value() == "leves":
+            return queryset.filter(clearance__isnull=False)
+        return queryset
+
+
+class ClearPairForm(forms.Form):
+    note = forms.CharField(label=_("Note"), max_length=300, required=False,
+                           help_text=_("Ce que vous avez vérifié : la note est gardée "
+                                       "avec votre nom et la date."))
+
+
+@admin.register(PairFlag)
+class PairFlagAdmin(ReadOnlyAdmin):
+    """Pairs the collusion report flagged (its button, ``collusion_report --flag``, the
+    watch): both accounts are held out of the contests and the écus leaderboards until
+    staff clear the pair (« Lever le signalement »: who, when and the note are kept)."""
+
+    list_display = ["flagged_at", "sender", "receiver", "ecus", "signs", "flagged_by",
+                    "cleared"]
+    list_filter = [ClearanceFilter]
+    search_fields = ["sender__username", "receiver__username", "reason"]
+    readonly_fields = ["sender", "receiver", "ecus", "signs", "reason", "since", "until",
+                       "flagged_at", "flagged_by", "cleared"]
+    fields = readonly_fields
+    change_list_template = "admin/economy/pairflag/change_list.html"
+    change_form_template = "admin/economy/pairflag/change_form.html"
+
+    def render_change_form(self, request, context, *args, obj=None, **kwargs):
+        context["may_clear"] = (obj is not None and obj.active
+                                and request.user.has_perm("economy.add_pairclearance"))
+        return super().render_change_form(request, context, *args, obj=obj, **kwargs)
+
+    @admin.display(description=_("levé"))
+    def cleared(self, flag):
+        clearance = PairClearance.objects.filter(flag=flag).select_related(
+            "cleared_by").first()
+        if clearance is None:
+            return "—"
+        return gettext("le %(date)s par %(who)s : %(note)s") % {
+            "date": timezone.localtime(clearance.cleared_at).strftime("%d/%m/%Y %H:%M"),
+            "who": clearance.cleared_by, "note": clearance.note or "—"}
+
     def get_urls(self):
         report = self.admin_site.admin_view(self.report_view)
-        return [path("rapport/", report, name="economy_accountflag_report"),
+        clear = self.admin_site.admin_view(self.clear_view)
+        return [path("rapport/", report, name="economy_pairflag_report"),
+                path("<int:pk>/lever/", clear, name="economy_pairflag_clear"),
                 *super().get_urls()]
 
+    def clear_view(self, request, pk):
+        """« Lever le signalement »: the pair is ranked again; who, when and why kept."""
+        if not request.user.has_perm("economy.add_pairclearance"):
+            raise PermissionDenied
+        flag = get_object_or_404(PairFlag, pk=pk)
+        form = ClearPairForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            if collusion.do_clear_pair(flag, request.user, form.cleaned_data["note"]):
+                self.message_user(request, gettext(
+                    "Signalement levé : %(sender)s et %(receiver)s sont de nouveau "
+                    "classés.") % {"sender": flag.sender, "receiver": flag.receiver},
+                    messages.SUCCESS)
+            else:
+                self.message_user(request, gettext("Ce signalement était déjà levé."),
+                                  messages.WARNING)
+            return redirect("admin:economy_pairflag_change", flag.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Lever le signalement"),
+            "opts": self.model._meta,
+            "flag": flag,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/economy/pairflag/clear.html", context)
+
     def report_view(self, request):
-        """Net écus between pairs of accounts over a period and table, with the signs;
-        POST flags the suspect pairs' accounts."""
+        """Net écus between pairs of accounts over a period and table, per session, with
+        the signs; POST flags the suspect pairs."""
         if not self.has_view_permission(request):
             raise PermissionDenied
         data = request.POST if request.method == "POST" else request.GET
         form = CollusionReportForm(data or {
-            "since": timezone.localtime() - timedelta(days=7)})
+            "since": timezone.localtime() - collusion.WINDOW})
         found = None
         if form.is_valid():
             found = collusion.report(form.cleaned_data["since"], form.cleaned_data["until"],
                                      table_id=form.cleaned_data["table"])
-            if request.method == "POST" and self.has_add_permission(request):
+            if request.method == "POST" and request.user.has_perm("economy.add_pairflag"):
                 flags = collusion.do_flag_suspects(found, by=request.user)
                 self.message_user(request, ngettext(
-                    "%(count)d compte signalé.", "%(count)d comptes signalés.", len(flags))
+                    "%(count)d paire signalée.", "%(count)d paires signalées.", len(flags))
                     % {"count": len(flags)}, messages.SUCCESS)
                 return redirect(f"{request.path}?{request.POST.urlencode()}")
         rows = None
@@ -264,6 +345,17 @@ class AccountFlagAdmin(admin.ModelAdmin):
                 "fold_hands": collusion.FOLD_MIN_HANDS,
                 "fold_rate": round(100 * collusion.FOLD_RATE_MIN),
                 "fold_ratio": collusion.FOLD_RATIO,
+                "throw_hands": collusion.THROW_MIN_HANDS,
+                "throw_ratio": collusion.THROW_RATIO,
+                "gap": round(collusion.SESSION_GAP.total_seconds() // 60),
             },
         }
         return TemplateResponse(request, "admin/economy/collusion_report.html", context)
+
+
+@admin.register(PairClearance)
+class PairClearanceAdmin(ReadOnlyAdmin):
+    """Who cleared which pair, when and why (written by « Lever le signalement »)."""
+
+    list_display = ["cleared_at", "flag", "cleared_by", "note"]
+    search_fields = ["flag__sender__username", "flag__receiver__username", "note"]

@@ -9,8 +9,9 @@ played (the admin does it on save; ``python manage.py rebuild_contests`` too).
 
 Who counts: the players dealt in (the ``HandDeal`` of that table and game number says
 who sat where: seats change between hands at a chip table), never a bot nor a guest;
-practice tables never. Accounts under an open ``AccountFlag`` (economy/collusion.py) keep
-their rows but are held out of the standings and the winners until staff clear them.
+practice tables never. Accounts under an open flag, their own (``AccountFlag``) or a pair's
+the collusion report raised (``PairFlag``, economy/collusion.py), keep their rows but are
+held out of the standings and the winners until staff clear them.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from economy import games
-from economy.models import AccountFlag, Contest, ContestScore, HandDeal
+from economy.models import Contest, ContestScore, HandDeal, held_out_ids
 from play.models import Game, Participant
 
 log = logging.getLogger(__name__)
@@ -176,8 +177,7 @@ def rebuild(contest: Contest) -> int:
 def standings(contest: Contest) -> list[Standing]:
     """The ranked players, one row each: accounts under an open flag held out."""
     rows = list(ContestScore.objects.filter(contest=contest, games__gt=0)
-                .exclude(user_id__in=AccountFlag.objects.filter(cleared_at__isnull=True)
-                         .values("account_id"))
+                .exclude(user_id__in=held_out_ids())
                 .select_related("user").only("score", "games", "user__username",
                                               "user__display_name", "user__is_guest"))
     rows.sort(key=lambda r: (-r.score, -r.games, r.user.public_name))

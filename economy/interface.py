@@ -254,6 +254,6 @@ def game_finished(game) -> None:
 
 
 def watch_collusion(now) -> int:
-    """The daily watch over the chip tables (play's worker loop runs it): yesterday's
-    suspect pairs flagged for staff (economy/collusion.py). Returns how many flags."""
+    """The watch over the chip tables (play's worker loop runs it): the suspect pairs of
+    the last 30 days flagged for staff (economy/collusion.py). Returns how many flags."""
     return len(collusion.do_watch(now))

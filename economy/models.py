@@ -1,5 +1,6 @@
 """The economy's records: wallets and their ledger, purchases of tokens, hands (allowances,
-packs, deals), chips at tables (bounds, reserves, movements, decks of cards) and contests.
+packs, deals), chips at tables (bounds, reserves, movements, decks of cards), contests, and
+honest chips (what each hand moved, the pairs and accounts held out).
 
 Every change goes through the economy's action functions (economy/ledger.py and the
 modules beside it); these models only hold data. They lived in the accounts and play apps
@@ -15,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -545,3 +547,138 @@ class AccountFlag(models.Model):
     @property
     def active(self) -> bool:
         return self.cleared_at is None
+
+
+# ----- honest chips: what each hand moved, and the pairs held out (economy/collusion.py) ---
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """A record's queryset: rows are added, never changed or deleted in bulk."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("records are never updated")
+
+    def delete(self):
+        raise AppendOnlyError("records are never deleted")
+
+
+class AppendOnlyRecord(models.Model):
+    """A row written once: ``save()`` of an existing row and ``delete()`` are refused."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("records are never updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("records are never deleted")
+
+
+class HandChips(AppendOnlyRecord):
+    """One player's chips in one settled hand at a chip table, as the game's chip rules
+    read them (``cardgames.chips``): what they brought in, what they had to put in
+    (blinds, antes), what they took back, and whether they folded. Written when the hand
+    is settled (economy/chips/settlement.py), once: the collusion report reads these
+    rows, never the games' states or logs."""
+
+    table = models.ForeignKey("play.Table", on_delete=models.CASCADE, related_name="+")
+    game_number = models.PositiveIntegerField()
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    brought = models.BigIntegerField()
+    forced = models.BigIntegerField(default=0)
+    taken = models.BigIntegerField()
+    folded = models.BooleanField(default=False)
+    # One time for every seat of a hand (settlement sets it): the report groups by hand.
+    settled_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "game_number", "position"],
+                                    name="hand_chips_once"),
+            models.CheckConstraint(condition=Q(brought__gte=0) & Q(taken__gte=0)
+                                   & Q(forced__gte=0), name="hand_chips_gte_0"),
+        ]
+
+    @property
+    def net(self) -> int:
+        return self.taken - self.brought
+
+    @property
+    def put_in_by_choice(self) -> int:
+        """What the player lost beyond the blinds and antes (0 when they won)."""
+        return max(0, self.brought - self.taken - self.forced)
+
+
+class PairFlag(AppendOnlyRecord):
+    """Two accounts the collusion report found passing écus from one (``sender``) to the
+    other (``receiver``): both are held out of the contests and the écus leaderboards
+    until staff clear the pair (``PairClearance``). The reason says which hands, how much
+    moved and why, in words. A record: never changed, never deleted."""
+
+    sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="+", verbose_name=_("perdant"))
+    receiver = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="+", verbose_name=_("gagnant"))
+    ecus = models.BigIntegerField(_("écus passés"))
+    signs = models.CharField(_("signes"), max_length=200)
+    reason = models.TextField(_("motif"))
+    since = models.DateTimeField(_("depuis"))
+    until = models.DateTimeField(_("jusqu'à"))
+    flagged_at = models.DateTimeField(_("signalée le"), auto_now_add=True)
+    flagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("signalée par"))
+    # One open flag per pair: "pair:<smaller id>:<larger id>:<clearances before>".
+    idempotency_key = models.CharField(max_length=80, unique=True)
+
+    class Meta:
+        verbose_name = _("paire signalée")
+        verbose_name_plural = _("paires signalées")
+        ordering = ["-flagged_at", "-id"]
+
+    def __str__(self):
+        return f"{self.sender} → {self.receiver} ({self.ecus} écus)"
+
+    @property
+    def active(self) -> bool:
+        return not PairClearance.objects.filter(flag=self).exists()
+
+
+class PairClearance(AppendOnlyRecord):
+    """Staff looked at a flagged pair and cleared it: the two accounts are ranked again.
+    Who, when and why are kept; the hands before it are not held against the pair
+    again."""
+
+    flag = models.OneToOneField(PairFlag, on_delete=models.CASCADE, related_name="clearance",
+                                verbose_name=_("paire signalée"))
+    cleared_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=_("levé par"))
+    cleared_at = models.DateTimeField(_("levé le"), auto_now_add=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("signalement levé")
+        verbose_name_plural = _("signalements levés")
+        ordering = ["-cleared_at", "-id"]
+
+    def __str__(self):
+        return f"{self.flag} : {self.note}"
+
+
+def held_out_ids() -> set[int]:
+    """The accounts held out of the contests and the écus leaderboards: under an open
+    flag of their own (``AccountFlag``) or of a pair (``PairFlag`` not cleared)."""
+    held = set(AccountFlag.objects.filter(cleared_at__isnull=True)
+               .values_list("account_id", flat=True))
+    for sender, receiver in PairFlag.objects.filter(clearance__isnull=True).values_list(
+            "sender_id", "receiver_id"):
+        held |= {sender, receiver}
+    return held

@@ -42,6 +42,21 @@ class AmbiguChips(ChipRules):
     def final_stacks(self, state):
         return {seat: state["stacks"][seat] for seat in state["players"]}
 
+    def start_stacks(self, state):
+        recaved = state.get("recaved") or [0] * state["seats"]
+        return {seat: state["start"][seat] + recaved[seat] for seat in state["players"]}
+
+    def forced(self, state):
+        # The ante, and the dealer's payment when nobody opens (the house rules).
+        ante = state["options"]["ante"]
+        forced = {seat: ante for seat in state["players"]}
+        if state.get("dealer_paid") and state.get("dealer") in forced:
+            forced[state["dealer"]] += state["dealer_paid"]
+        return forced
+
+    def folded(self, state):
+        return [seat for seat in state["players"] if state["folded"][seat]]
+
     def debts(self, state):
         result = state.get("result") or {}
         return [tuple(debt) for debt in result.get("debts") or []]

@@ -51,6 +51,20 @@ class RamponneauChips(ChipRules):
     def final_stacks(self, state):
         return {seat: state["stacks"][seat] for seat in state["order"]}
 
+    def start_stacks(self, state):
+        return {seat: state["start"][seat] for seat in state["order"]}
+
+    def forced(self, state):
+        options = state["options"]
+        blinds = {}
+        for seat, blind in ((state["sb_seat"], options["small_blind"]),
+                            (state["bb_seat"], options["big_blind"])):
+            blinds[seat] = blinds.get(seat, 0) + min(blind, state["start"][seat])
+        return blinds
+
+    def folded(self, state):
+        return [seat for seat in state["order"] if state["folded"][seat]]
+
     def rake(self, state):
         return state.get("rake") or 0
 

@@ -1,14 +1,16 @@
 """A hand ended: its chips go back to the reserves, and what it owes is paid.
 
 Settling a hand (once: ``TableEconomy.settled_number``) gives each seat dealt in its final
-stack back in its reserve, settles the debts the hand left between players (Ambigu's),
-gives the entry blinds posted for it to its first winner, pays the rake out, and pays out
-the players who asked to leave during the hand.
+stack back in its reserve, records what the hand moved seat by seat (``HandChips``),
+settles the debts the hand left between players (Ambigu's), gives the entry blinds posted
+for it to its first winner, pays the rake out, and pays out the players who asked to
+leave during the hand.
 """
 
 from __future__ import annotations
 
 from django.db.models import Sum
+from django.utils import timezone
 
 from economy import ledger
 from economy.chips.bankrolls import pay_out
@@ -17,6 +19,7 @@ from economy.chips.tables import Kind, Status, latest_game, rules_of, seats_chan
 from economy.models import (
     ChipMovement,
     Currency,
+    HandChips,
     HandDeal,
     LedgerEntry,
     TableBankroll,
@@ -78,8 +81,10 @@ def settle_hand(table: Table, game: Game) -> None:
     rules = rules_of(table)
     state = game.state
     bankrolls = _HandBankrolls(table, game)
-    for position, stack in rules.final_stacks(state).items():
+    final = rules.final_stacks(state)
+    for position, stack in final.items():
         bankrolls.taking(position).reserve += stack
+    record_hand(table, game, rules, final, bankrolls.players)
     settle_debts(table, game, bankrolls.by_user, bankrolls.players)
     _award_entry_blinds(table, game, rules.winners(state), bankrolls)
     pay_rake(table, game, econ, rules.rake(state))
@@ -92,6 +97,21 @@ def settle_hand(table: Table, game: Game) -> None:
     econ.settled_number = game.number
     econ.save(update_fields=["settled_number", "rake_total"])
     seats_changed(table)  # seats may have been freed
+
+
+def record_hand(table, game, rules, final, players) -> None:
+    """What the hand moved, seat by seat (``HandChips``): brought in, forced in, taken
+    back, folded. The collusion report reads these rows (economy/collusion.py)."""
+    state, now = game.state, timezone.now()
+    start, forced, folded = rules.start_stacks(state), rules.forced(state), set(
+        rules.folded(state))
+    HandChips.objects.bulk_create([
+        HandChips(table=table, game_number=game.number, position=position,
+                  user_id=players[position], brought=start.get(position, stack),
+                  forced=forced.get(position, 0), taken=stack, folded=position in folded,
+                  settled_at=now)
+        for position, stack in final.items() if players.get(position) is not None
+    ], ignore_conflicts=True)
 
 
 def _award_entry_blinds(table, game, winners, bankrolls) -> None:

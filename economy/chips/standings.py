@@ -12,8 +12,10 @@ received), but only those of sessions that ended:
   session, ended); the cave that brought them back waits for them to leave.
 
 Players with fewer than ``min_hands`` hands dealt at the game in the period are not
-ranked: a few lucky hands say little. The tables of a game are found through the chips
-that entered them (``ChipMovement``), so this module reads only the economy's own rows.
+ranked (a few lucky hands say little), nor are the accounts held out by an open flag,
+their own or a pair's the collusion report raised (economy/collusion.py), until staff
+clear it. The tables of a game are found through the chips that entered them
+(``ChipMovement``), so this module reads only the economy's own rows.
 """
 
 from __future__ import annotations
@@ -23,7 +25,14 @@ from collections import defaultdict
 from django.db.models import CharField, Count, Max, Sum
 from django.db.models.functions import Cast
 
-from economy.models import ChipMovement, Currency, HandDeal, LedgerEntry, TableBankroll
+from economy.models import (
+    ChipMovement,
+    Currency,
+    HandDeal,
+    LedgerEntry,
+    TableBankroll,
+    held_out_ids,
+)
 
 COUNTED = (LedgerEntry.Reason.CAVE, LedgerEntry.Reason.CASH_OUT, LedgerEntry.Reason.DEBT)
 
@@ -43,7 +52,8 @@ def _entries(game_slug: str, since):
 def settled_ecus_won(game_slug: str, since, min_hands: int = 0) -> list[tuple[int, int, int]]:
     """(user id, net écus of their settled sessions, hands dealt) of every player with a
     settled entry at the game's tables since ``since`` and at least ``min_hands`` hands
-    dealt at the game in that time, best first (ties by user id)."""
+    dealt at the game in that time, best first (ties by user id); the accounts held out
+    by an open flag are not listed."""
     entries = _entries(game_slug, since)
     # Sessions still open: the player sits at the table with chips or a place there.
     sitting = {(user_id, str(table_id)) for user_id, table_id in TableBankroll.objects
@@ -69,6 +79,8 @@ def settled_ecus_won(game_slug: str, since, min_hands: int = 0) -> list[tuple[in
             net=Sum("amount"))["net"]
         if net is not None:
             nets[user_id] += net
+    for held in held_out_ids() & set(nets):
+        del nets[held]
     settled = set(nets)
     hands = dict(HandDeal.objects.filter(game_slug=game_slug, created_at__gte=since,
                                          user_id__in=settled)

@@ -9,11 +9,12 @@ the guests idle for a week, once an hour (`do_purge_guests`, which
 `python manage.py purge_guests` runs too), closes the tables that have waited for
 players too long, once a minute (`do_expire_waiting_tables`), sweeps the presence of
 sockets whose process died, at start and every PRESENCE_SWEEP_EVERY seconds
-(`do_sweep_presence`), and looks over yesterday's chip tables for collusion every six
-hours (`economy.watch_collusion`: the first pass of a day flags, the others find nothing
-new), keeps the house's tables for écus open, once a minute (`economy.keep_house_taverns`:
-at each stake one with a free seat), pushes back the correspondence deadlines of the
-players whose vacation began, once a minute (`do_begin_vacations`), queues the day's
+(`do_sweep_presence`), and looks over the last 30 days of the chip tables for collusion
+every six hours (`economy.watch_collusion`: a pair is flagged once, and what staff
+cleared stays cleared), keeps the house's tables for écus open, once a minute
+(`economy.keep_house_taverns`: at each stake one with a free seat), pushes back the
+correspondence deadlines of the players whose vacation began, once a minute
+(`do_begin_vacations`), queues the day's
 digest e-mails once a day from NOTICES_DIGEST_HOUR (`notices.digest.queue_digests`, looked
 at once a minute), and queues again, every five minutes, the background tasks a killed
 task worker left marked running (`taverne.task_recovery.requeue_expired`).
@@ -122,8 +123,8 @@ guest_purge = Periodic("guest purge", PURGE_EVERY, lambda now: do_purge_guests(n
 # Each waiting table is locked and checked again before it closes.
 table_expiry = Periodic("waiting tables expiry", EXPIRE_EVERY,
                         lambda now: do_expire_waiting_tables(now))
-# Yesterday's chip tables looked over for collusion, suspects flagged for staff; a second
-# pass of the same day (another worker, a restart) flags nothing new.
+# The chip tables of the last 30 days looked over for collusion, suspect pairs flagged
+# for staff; a second pass (another worker, a restart) flags nothing new.
 collusion_watch = Periodic("collusion watch", WATCH_EVERY,
                            lambda now: economy.watch_collusion(now))
 # The house's tables for écus: at each of its stakes one with a free seat (the economy

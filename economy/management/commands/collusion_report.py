@@ -3,13 +3,15 @@
     python manage.py collusion_report --since 2026-11-01 [--until 2026-11-24]
         [--table 12] [--game ramponneau] [--all] [--flag]
 
-Prints, for each pair of accounts dealt in together at the chip tables of the period, the
-net écus that went from one to the other, the hands they shared and the signs seen
-(suspect pairs first; only they unless ``--all``). ``--flag`` holds both accounts of each
-suspect pair out of the contests until staff clear them in the admin.
+Prints, for each pair of accounts dealt in together at the chip tables of the period
+(default: the last 30 days), the net écus that went from one to the other, the hands they
+shared, each of their sessions (a table, when, the hands, the net) and the signs seen,
+each explained (suspect pairs first; only they unless ``--all``). ``--flag`` holds both
+accounts of each suspect pair out of the contests and the écus leaderboards until staff
+clear the pair in the admin.
 """
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, time
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
@@ -32,25 +34,32 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--since", type=moment,
-                            help="start of the period (date or date-time; default 7 days ago)")
+                            help="start of the period (date or date-time; default 30 days ago)")
         parser.add_argument("--until", type=moment, help="end of the period (default now)")
         parser.add_argument("--table", type=int, help="one table's id")
         parser.add_argument("--game", help="one chip game's slug")
         parser.add_argument("--all", action="store_true", help="every pair, not only suspects")
         parser.add_argument("--flag", action="store_true",
-                            help="flag the accounts of the suspect pairs")
+                            help="flag the suspect pairs (held out until staff clear them)")
 
     def handle(self, *args, since, until, table, game, all, flag, **options):
-        since = since or timezone.now() - timedelta(days=7)
+        since = since or timezone.now() - collusion.WINDOW
         found = collusion.report(since, until, table_id=table, game_slug=game)
         rows = found.rows if all else found.suspects
         for row in rows:
             mark = "SUSPECT" if row.suspect else "ok"
             self.stdout.write(f"{mark} {row.loser.username} -> {row.winner.username}: "
                               f"{row.net} écus over {row.hands} hands")
+            for session, net in row.session_nets:
+                start = timezone.localtime(session.started_at)
+                end = timezone.localtime(session.ended_at)
+                self.stdout.write(f"    session: table {session.table_id}, "
+                                  f"{start:%Y-%m-%d %H:%M} to {end:%H:%M}, "
+                                  f"{session.hands} hands, {net:+} écus "
+                                  f"{row.loser.username} -> {row.winner.username}")
             for sign in row.signs:
                 self.stdout.write(f"    [{sign.code}] {sign.text}")
         self.stdout.write(f"{len(found.rows)} pairs, {len(found.suspects)} suspect.")
         if flag:
             flags = collusion.do_flag_suspects(found)
-            self.stdout.write(f"{len(flags)} accounts flagged.")
+            self.stdout.write(f"{len(flags)} pairs flagged.")

@@ -70,10 +70,15 @@ def has_invisible_characters(name: str) -> bool:
     return any(unicodedata.category(c) in ("Cf", "Cc") for c in name or "")
 
 
-
 # ----- the UTS #39 skeleton ------------------------------------------------------------
 
-_SPOOF_CHECKER = icu.SpoofChecker()
+
+@cache
+def _spoof_checker():
+    """ICU's checker (made once per process, when a name is first read)."""
+    return icu.SpoofChecker()
+
+
 # After the skeleton, what still passes for another letter once case is set aside: a
 # lower-case "i" for an "l" (a capital "I" is one already), digits used as letters.
 _STILL_PASSING = str.maketrans({"i": "l", "0": "o", "1": "l", "3": "e", "5": "s", "7": "t"})
@@ -92,7 +97,7 @@ def _folded(text: str) -> str:
     read as it. Punctuation and spaces are kept: ``words`` splits at them."""
     text = unicodedata.normalize("NFKC", text or "").casefold()
     text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
-    text = str(_SPOOF_CHECKER.getSkeleton(0, text))
+    text = str(_spoof_checker().getSkeleton(0, text))
     return _without_accents(text).casefold().translate(_STILL_PASSING)
 
 

@@ -35,6 +35,12 @@ def check_sockets_of_a_changed_account(sender, instance, created, **kwargs):
 
 @receiver(user_logged_out, dispatch_uid="accounts.sockets_on_logout")
 def check_sockets_after_a_logout(sender, request, user, **kwargs):
-    """« Déconnexion » ends a session: the sockets it opened close too."""
-    if user is not None:
-        socket_groups.announce(user.pk)
+    """« Déconnexion » ends a session: the sockets it opened close too. Django flushes the
+    session after this signal; it is flushed here first, so that no socket checks it
+    before it is gone (Django's own flush then finds nothing to do)."""
+    if user is None:
+        return
+    session = getattr(request, "session", None)
+    if session is not None:
+        session.flush()
+    socket_groups.announce(user.pk)

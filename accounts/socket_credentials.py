@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from types import SimpleNamespace
 
 from django.conf import settings
-from django.contrib.auth import get_user
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from accounts.socket_groups import CHECK, RENEW_SECONDS, announce, group_name
 from accounts.tokens import still_usable
 
@@ -71,10 +72,21 @@ def still_valid(credentials: Credentials) -> bool:
         return credentials.token_id in still_usable([credentials.token_id])
     if not credentials.session_key:
         return False
+    return _session_holds(credentials.session_key, credentials.user_id)
+
+
+def _session_holds(session_key: str, user_id: int) -> bool:
+    """The session still exists, is ``user_id``'s, that account is active and its password
+    the one the session was opened under (Django's session hash, as ``get_user`` checks
+    it; read only: nothing of the session is changed here)."""
     engine = import_module(settings.SESSION_ENGINE)
-    session = engine.SessionStore(credentials.session_key)
-    # Django's own reading of a session: its user, active, and the hash of the password
-    # it was opened under still the account's (a session made before a password change
-    # is void).
-    user = get_user(SimpleNamespace(session=session))
-    return user.is_authenticated and user.pk == credentials.user_id
+    data = engine.SessionStore(session_key).load()
+    if str(data.get(SESSION_KEY)) != str(user_id):
+        return False
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    held = data.get(HASH_SESSION_KEY) or ""
+    if user is None or not held:
+        return False
+    hashes = [user.get_session_auth_hash(),
+              *(user._get_session_auth_hash(secret=key) for key in settings.SECRET_KEY_FALLBACKS)]
+    return any(constant_time_compare(held, known) for known in hashes)

@@ -110,7 +110,8 @@ def name_skeleton(name: str) -> str:
 # list is refused anywhere in a name ("SuperAdmin", "xXadminXx", « Taverne officielle »);
 # a word of the second, short or a first name, only as a word of its own, digits around
 # it allowed (« Gaston 2 », "Bot_7", "TeamAlice", "Staff1"), so that "Abbott",
-# "Steamboat", "Staffan" or « Ernestine » stay free. The bots' names are those play deals out (``BOT_NAMES``).
+# "Steamboat", "Staffan" or « Ernestine » stay free. The bots' names are those play deals
+# out (``BOT_NAMES``).
 RESERVED_ANYWHERE = (
     "invité", "guest", "admin", "modérateur", "modératrice", "moderator", "taverne",
     "officiel", "official", "équipe", "robot", "automate", "système", "system",

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
+from accounts import socket_groups
 from accounts.models import ApiToken, DeviceSeen, SignupOrigin, User
 
 
@@ -37,6 +38,11 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # made by their owner on the profile page, shown once
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if not obj.active:  # revoked here: its open sockets close too
+            socket_groups.announce(obj.user_id)
 
 
 class ReadOnly(admin.ModelAdmin):

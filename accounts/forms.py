@@ -32,6 +32,10 @@ class ProfileForm(forms.ModelForm):
         """A name no other player, bot or the house reads as theirs; left empty, the
         username is shown, which must be free too."""
         name = self.cleaned_data.get("display_name", "").strip()
+        if name == self.instance.display_name:
+            # Unchanged: a name chosen before a rule was added keeps working (the
+            # profile's other choices can still be saved).
+            return name
         check_name(name or self.instance.username, self.instance)
         return name
 

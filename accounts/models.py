@@ -5,7 +5,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts import levels
-from taverne.names import name_key
+from taverne.names import name_key, name_skeleton
 
 
 class User(AbstractUser):
@@ -82,14 +82,23 @@ class User(AbstractUser):
     # space all have one key). Null for guests, whose numbered names the site gives.
     name_key = models.CharField(max_length=160, null=True, blank=True, unique=True,
                                 editable=False)
+    # Its UTS #39 confusable skeleton (taverne/names.py), wider than the key ("rn" reads
+    # as "m"): a new name whose skeleton is another player's is refused
+    # (accounts/names.py). Not unique: names chosen before the rule keep working.
+    name_skeleton = models.CharField(max_length=255, null=True, blank=True, db_index=True,
+                                     editable=False)
 
     def save(self, *args, **kwargs):
-        self.name_key = None if self.is_guest else (name_key(self.public_name) or None)
+        if self.is_guest:
+            self.name_key = self.name_skeleton = None
+        else:
+            self.name_key = name_key(self.public_name) or None
+            self.name_skeleton = name_skeleton(self.public_name)[:255] or None
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and {"display_name", "username", "is_guest"} & set(
             update_fields
         ):
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            kwargs["update_fields"] = {*update_fields, "name_key", "name_skeleton"}
         super().save(*args, **kwargs)
 
     @property

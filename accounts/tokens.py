@@ -12,8 +12,10 @@ Scopes say what a token may change (reading what its player may see needs none):
   cash-outs at tables played for écus.
 
 A token may be given an expiry date when it is made: from that day on (0 h, the site's
-time zone) it is refused exactly as a revoked one is, on the API and on the table socket
-(an open socket is closed at its next re-check, play/socket/watch.py).
+time zone) it is refused exactly as a revoked one is, on the API and on the sockets (an
+open socket is closed at its next re-check). A revoked token's open sockets close within
+seconds (accounts/socket_credentials.py). A password change leaves tokens as they are: a
+program keeps running until its token is revoked.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts import socket_groups
 from accounts.models import ApiToken, User
 from taverne.refusals import Refusal
 
@@ -94,7 +97,8 @@ def do_create_token(user, name: str, scopes, expires_at: datetime | None = None)
 
 
 def do_revoke_token(user, token_id) -> ApiToken:
-    """Revoke one of ``user``'s tokens: refused at once, everywhere, from now on."""
+    """Revoke one of ``user``'s tokens: refused at once, everywhere, from now on; the
+    sockets opened with it close within seconds (accounts/socket_credentials.py)."""
     with transaction.atomic():
         token = ApiToken.objects.select_for_update().filter(pk=token_id, user=user).first()
         if token is None:
@@ -102,6 +106,7 @@ def do_revoke_token(user, token_id) -> ApiToken:
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])
+            socket_groups.announce(user.pk)
     return token
 
 

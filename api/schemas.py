@@ -271,8 +271,10 @@ class TokenInfo(Schema):
 
 
 class RateLimit(Schema):
-    limit: int = Field(description="Requests allowed per token and calendar minute.")
-    used: int = Field(description="Made in this minute with this token, this one included.")
+    limit: int = Field(description="Requests allowed per account (all its tokens together) "
+                                   "and calendar minute.")
+    used: int = Field(description="Made in this minute with any of the account's tokens, "
+                                  "this one included.")
     remaining: int
     reset_seconds: int = Field(description="Seconds until the next minute's count starts.")
 

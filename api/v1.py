@@ -578,8 +578,9 @@ def _iso(moment) -> str | None:
 
 @api.get("/account", response={200: AccountOut, **REFUSED}, tags=["account"])
 def account(request):
-    """Who the token's player is, this token's scopes and expiry, where it stands in this
-    minute's rate limit (this request counted), and the player's purse."""
+    """Who the token's player is, this token's scopes and expiry, where the account stands
+    in this minute's rate limit (all its tokens, this request counted), and the player's
+    purse."""
     user, token = request.user, request.auth
     purse = economy.purse(user)
     rate = rate_window(token)

@@ -517,8 +517,11 @@ else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 
 # Internationalisation: French first, English through the locale/ catalogue.
-# The HTTP API (docs/api.md): requests a minute per personal access token.
+# The HTTP API (docs/api.md): requests a minute per account, all its tokens together
+# (api/limits.py); and requests a minute with a missing, unknown, revoked or expired token
+# per address, beyond which the address is refused until the next minute (0: no limit).
 API_REQUESTS_PER_MINUTE = envint("API_REQUESTS_PER_MINUTE", 120)
+API_FAILED_AUTH_PER_MINUTE = envint("API_FAILED_AUTH_PER_MINUTE", 20)
 # Browser apps served from other sites may call the API: their origins, comma-separated
 # ("https://app.example,http://localhost:5173"; none by default). Only /api/, and only
 # with a bearer token: no credentials (cookies) cross origins, and the API never reads

@@ -24,6 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from accounts import socket_credentials as credentials
 from friends import interface as friends
 from play.actions import (
     ServiceError,
@@ -69,7 +70,6 @@ CLOSE_TOO_MANY = 4429  # too many sockets held or opened (play/socket/limits.py)
 CLOSE_TRY_AGAIN = outages.CLOSE_TRY_AGAIN
 TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet, ou "
                      "réessayez dans un moment.")
-TOKEN_REFUSED = _("Le jeton d'accès de cette connexion a été révoqué ou a expiré.")
 
 # What a token without the "play" scope may still send: it watches.
 WATCHING = ("ping", "sync", "mute")
@@ -256,6 +256,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _leave_group(self):
         await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+        await self._leave_credentials_group()
+
+    async def _leave_credentials_group(self):
+        if getattr(self, "credentials", None) is not None:
+            await self.channel_layer.group_discard(
+                credentials.group_name(self.credentials.user_id), self.channel_name)
 
     async def dispatch(self, message):
         # A notice this socket cannot read now (the database restarting under it) must not
@@ -297,6 +303,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # A program's personal access token (accounts/socket_auth.py): acting needs its
         # "play" scope; watching needs none.
         self.api_token = self.scope.get("api_token")
+        # What opened it (that token, or the session): checked again when its player's
+        # credentials change (accounts/socket_credentials.py).
+        self.credentials = None
         await self.accept(self.scope.get("accept_subprotocol"))
         if self.user is None or not self.user.is_authenticated:
             await self._error(
@@ -318,12 +327,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # boosted form reconnects exactly while its own POST's bot or move lands). The
         # group's messages wait until connect returns; those already shown are skipped.
         await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        self.credentials = credentials.opened_with(self.scope)
+        await self.channel_layer.group_add(credentials.group_name(self.user.pk),
+                                           self.channel_name)
         try:
             opened, sent, payload = await database_sync_to_async(_sync_open)(
                 self.table_id, self.user, token, self.lang, self.as_html, self.channel_name
             )
         except ServiceError as refusal:
-            await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+            await self._leave_group()
             await self._release()
             await self._error(refusal.as_dict(self.lang))
             code = CLOSE_NOT_FOUND if refusal.code == "not_found" else CLOSE_FORBIDDEN
@@ -426,8 +438,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             await self._release()
             if getattr(self, "joined", False):
-                await self.channel_layer.group_discard(group_name(self.table_id),
-                                                       self.channel_name)
+                await self._leave_group()
         except Exception as error:
             if not is_unavailable(error):
                 raise
@@ -656,14 +667,30 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def token_refused(self, event):
         """The token this socket was opened with has been revoked or has expired (the
-        periodic re-check, play/socket/watch.py): the socket ends as one opened with it
-        now would, ``not_authenticated`` and 4401; it is watched and counted no more."""
+        periodic re-check, play/socket/watch.py)."""
+        await self._withdrawn()
+
+    async def credentials_check(self, event):
+        """Its player's credentials changed (a token revoked, the password changed, a
+        session ended: accounts/socket_credentials.py): the socket ends if what opened it
+        no longer holds."""
+        if not self.joined or self.credentials is None:
+            return
+        if not await database_sync_to_async(credentials.still_valid)(self.credentials):
+            await self._withdrawn()
+
+    async def _withdrawn(self):
+        """What opened this socket no longer signs its player in: it ends as one opened
+        with it now would, ``not_authenticated`` and 4401; it is watched and counted no
+        more."""
         if not self.joined:
             return
         self.joined = False  # nothing more is sent or handled
         await self._leave_group()
         await self._leave()
-        await self._error(ServiceError("not_authenticated", TOKEN_REFUSED).as_dict(self.lang))
+        message = (self.credentials.withdrawn_message if self.credentials is not None
+                   else credentials.TOKEN_WITHDRAWN)
+        await self._error(ServiceError("not_authenticated", message).as_dict(self.lang))
         await self.close(code=CLOSE_UNAUTHENTICATED)
 
     # ----- group → this connection ---------------------------------------------------

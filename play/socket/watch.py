@@ -22,7 +22,9 @@ a table is shared by the process's sockets there and made at most once a second.
 The same pass ends the sockets opened with a personal access token that has since been
 revoked or has expired (one query for all the tokens held): each is told ``token.refused``
 and closes as a socket opened with such a token would be refused (``not_authenticated``,
-4401), within a period of the revocation.
+4401), within a period. A revocation (or a password change) reaches the sockets sooner,
+through their player's group (accounts/socket_credentials.py); this pass is what a token
+that merely expires, or a message the channel layer lost, still relies on.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import time
 
 from channels.db import database_sync_to_async
 
+from accounts.socket_credentials import group_name as credentials_group
 from accounts.tokens import still_usable
 from play.actions import broadcast
 from play.actions.broadcast import group_name
@@ -167,14 +170,19 @@ class Watcher:
 
 
 async def _renew_membership(consumer) -> bool:
-    """The socket is in its table's group again, as of now. The channel layer forgets a
-    member CHANNEL_GROUP_EXPIRY seconds after it joined (config/settings.py): a killed
-    process's channels leave the groups within that time instead of collecting notices
-    nobody reads, and a live socket is renewed long before it; after a Redis restart,
-    which empties the groups, the live sockets are back in theirs within a period."""
+    """The socket is in its table's group (and its player's) again, as of now. The channel
+    layer forgets a member CHANNEL_GROUP_EXPIRY seconds after it joined
+    (config/settings.py): a killed process's channels leave the groups within that time
+    instead of collecting notices nobody reads, and a live socket is renewed long before
+    it; after a Redis restart, which empties the groups, the live sockets are back in
+    theirs within a period."""
     try:
         await consumer.channel_layer.group_add(group_name(consumer.table_id),
                                                consumer.channel_name)
+        held = getattr(consumer, "credentials", None)
+        if held is not None:  # its player's group (accounts/socket_credentials.py)
+            await consumer.channel_layer.group_add(credentials_group(held.user_id),
+                                                   consumer.channel_name)
     except Exception as error:  # Redis down: the next pass tries again
         if is_unavailable(error):
             log.warning("table %s: could not renew a socket's group, the channel layer is "

@@ -73,7 +73,7 @@ def test_account_says_who_i_am_and_what_this_token_may_do(alice, api_as):
 def test_account_counts_this_request_in_the_rate_limit(alice, api_as, settings,
                                                        monkeypatch):
     settings.API_REQUESTS_PER_MINUTE = 10
-    monkeypatch.setattr("api.auth.clock", lambda: 1_800_000_015.0)  # 45 s left in the minute
+    monkeypatch.setattr("api.limits.clock", lambda: 1_800_000_015.0)  # 45 s left in the minute
     api = api_as(alice)
     api.get("/games")
     api.get("/games")

@@ -56,7 +56,7 @@ def test_it_says_no_in_english_when_asked(alice, api_as):
 
 def test_too_many_requests_are_refused_with_retry_after(alice, api_as, settings, monkeypatch):
     settings.API_REQUESTS_PER_MINUTE = 3
-    monkeypatch.setattr("api.auth.clock", lambda: 1_800_000_015.0)  # one minute's window
+    monkeypatch.setattr("api.limits.clock", lambda: 1_800_000_015.0)  # one minute's window
     api = api_as(alice)
     for _ in range(3):
         assert api.get("/games").status_code == 200
@@ -70,12 +70,69 @@ def test_too_many_requests_are_refused_with_retry_after(alice, api_as, settings,
     assert response["Retry-After"] == str(body["retry_after"])
 
 
-def test_the_rate_limit_is_per_token(alice, bob, api_as, settings, monkeypatch):
-    settings.API_REQUESTS_PER_MINUTE = 1
-    monkeypatch.setattr("api.auth.clock", lambda: 1_800_000_015.0)
-    assert api_as(alice).get("/games").status_code == 200
+def test_the_rate_limit_is_the_accounts_over_all_its_tokens(alice, bob, api_as, settings,
+                                                            monkeypatch):
+    settings.API_REQUESTS_PER_MINUTE = 3
+    monkeypatch.setattr("api.limits.clock", lambda: 1_800_000_015.0)
+    for _ in range(3):
+        assert api_as(alice).get("/games").status_code == 200  # a new token each time
 
-    assert api_as(bob).get("/games").status_code == 200
+    refused = api_as(alice).get("/games")
+
+    assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+    assert "tous jetons confondus" in refused.json()["message"]
+    assert api_as(bob).get("/games").status_code == 200  # another account: its own limit
+
+
+def test_a_new_minute_gives_the_account_its_requests_again(alice, api_as, settings,
+                                                          monkeypatch):
+    settings.API_REQUESTS_PER_MINUTE = 1
+    now = [1_800_000_015.0]
+    monkeypatch.setattr("api.limits.clock", lambda: now[0])
+    api = api_as(alice)
+    assert api.get("/games").status_code == 200
+    assert api.get("/games").status_code == 429
+
+    now[0] += 60
+
+    assert api.get("/games").status_code == 200
+
+
+BAD = {"Authorization": "Bearer tav_not-a-token-at-all"}
+
+
+def test_an_address_sending_bad_tokens_is_refused_for_the_rest_of_the_minute(
+        alice, api_as, settings, monkeypatch):
+    settings.API_FAILED_AUTH_PER_MINUTE = 3
+    monkeypatch.setattr("api.limits.clock", lambda: 1_800_000_015.0)
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    for _ in range(3):
+        assert guesser.get("/api/v1/games", headers=BAD).status_code == 401
+
+    refused = guesser.get("/api/v1/games", headers=BAD)
+    good_token_from_there = guesser.get("/api/v1/games",
+                                        headers=api_as(alice).headers)
+
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "rate_limited"
+    assert refused.json()["retry_after"] == 45 and refused["Retry-After"] == "45"
+    assert good_token_from_there.status_code == 429  # nothing is read from that address
+    elsewhere = Client(REMOTE_ADDR="198.51.100.2")
+    assert elsewhere.get("/api/v1/games", headers=api_as(alice).headers).status_code == 200
+
+
+def test_failed_tokens_are_counted_by_the_trusted_address_not_a_forged_header(
+        alice, settings, monkeypatch):
+    settings.API_FAILED_AUTH_PER_MINUTE = 2
+    monkeypatch.setattr("api.limits.clock", lambda: 1_800_000_015.0)
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    statuses = [
+        guesser.get("/api/v1/games",
+                    headers={**BAD, "X-Forwarded-For": f"192.0.2.{n}"}).status_code
+        for n in range(3)
+    ]
+
+    assert statuses == [401, 401, 429]  # no proxy trusted: the header is not the address
 
 
 # ----- games and tables ---------------------------------------------------------------

@@ -3,6 +3,7 @@ makes it (``manage.py api_openapi`` writes it again)."""
 
 import json
 import random
+import re
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -43,6 +44,16 @@ def test_it_serves_the_document_and_its_docs_page(client, db):
     assert document.json()["components"]["securitySchemes"]["TokenAuth"]["scheme"] == "bearer"
     assert docs.status_code == 200
     assert b"swagger-ui" in docs.content
+
+
+def test_every_script_of_the_docs_page_carries_the_csp_nonce(client, db):
+    response = client.get("/api/v1/docs")
+    policy = response.headers["Content-Security-Policy"]
+    nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
+    scripts = re.findall(r"<script\b[^>]*>", response.content.decode())
+
+    assert len(scripts) == 3  # the settings (data), swagger-ui's bundle and its start
+    assert all(f'nonce="{nonce}"' in tag for tag in scripts), scripts
 
 
 # ----- what the document says the server accepts and answers ----------------------------

@@ -78,6 +78,7 @@ def world(alice, bob, settings):
     them, a Ramponneau hand for écus, an Ascenseur waiting for players, one resigned (its
     game archived), and bob's unlisted Remigio that alice is not invited to."""
     settings.API_REQUESTS_PER_MINUTE = 100_000
+    settings.API_FAILED_AUTH_PER_MINUTE = 0  # its requests without a token are many
     playing = do_create_table(alice, "all-fours", seat_count=2)
     do_join(playing, bob)
     cash = do_create_table(alice, "ramponneau", seat_count=2,

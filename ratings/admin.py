@@ -1,6 +1,7 @@
 """Fair ratings in the admin, where staff do the site's other watching (the economy's
 collusion report): the pairs whose rated results flow one way (ratings/pairs.py), holding
-a pair out of the leaderboards and releasing it (ratings/holds.py).
+a pair out of the leaderboards and releasing it (ratings/holds.py), and the games the
+fair-play rules left unrated (ratings/fairness.py), read only.
 
 Only staff reach the admin (others are sent to the login page); the report needs the
 permission to view held pairs, holding one to add them, releasing to change them.
@@ -15,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ratings import holds, pairs
-from ratings.models import HeldPair
+from ratings.models import HeldPair, UnratedGame
 from taverne.games import game_name
 
 
@@ -116,3 +117,22 @@ class HeldPairAdmin(admin.ModelAdmin):
                  **(extra_context or {})}
         return super().changelist_view(request, extra)
 
+
+
+@admin.register(UnratedGame)
+class UnratedGameAdmin(admin.ModelAdmin):
+    """The games between people the fair-play rules left unrated, and why: written where
+    games finish, read here."""
+
+    list_display = ["game", "reason", "created_at"]
+    list_filter = ["reason"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

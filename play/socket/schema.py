@@ -422,8 +422,8 @@ ERROR_CODES = (
     "rate_limited", "not_authenticated", "scope_missing", "forbidden", "not_found",
     "not_seated", "not_your_turn", "stale", "illegal", "game_over", "chat_too_long",
     "chat_rate", "account_required", "too_late", "too_many_aborts", "not_absent",
-    "game_not_over",
-    "not_invited", "server_error", "id_reused", "unknown_game", "busy", "unavailable",
+    "game_not_over", "not_invited", "server_error", "id_reused", "unknown_game", "busy",
+    "unavailable",
     # a rematch accepted over the socket sits the player down: the refusals of a seat
     "table_full", "reserved", "already_seated", "no_hands",
 )

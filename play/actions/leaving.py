@@ -103,9 +103,9 @@ def do_resign(table, user) -> Game:
 
 TOO_MANY_ABORTS = ngettext_lazy(
     "Vous avez déjà annulé %(count)s partie en 24 heures : vous pourrez de nouveau annuler "
-    "à partir du %(day)s à %(time)s. D'ici là, vous pouvez abandonner.",
+    "le %(day)s à partir de %(time)s ; d'ici là, vous pouvez abandonner.",
     "Vous avez déjà annulé %(count)s parties en 24 heures : vous pourrez de nouveau annuler "
-    "à partir du %(day)s à %(time)s. D'ici là, vous pouvez abandonner.", "count")
+    "le %(day)s à partir de %(time)s ; d'ici là, vous pouvez abandonner.", "count")
 
 
 def _moment(when, part: str) -> str:

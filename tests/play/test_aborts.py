@@ -60,8 +60,8 @@ def test_after_three_aborts_in_a_day_a_player_may_only_resign(alice, bob):
     assert refusal.value.code == "too_many_aborts"
     message = refusal.value.message()
     assert message.startswith("Vous avez déjà annulé 3 parties en 24 heures : vous pourrez "
-                              "de nouveau annuler à partir du ")
-    assert message.endswith(". D'ici là, vous pouvez abandonner.")
+                              "de nouveau annuler le ")
+    assert message.endswith(" ; d'ici là, vous pouvez abandonner.")
     assert refusal.value.message("en").startswith("You have already aborted 3 games")
     game.refresh_from_db()
     assert (game.status, game.ending) == ("playing", "")  # nothing changed
@@ -113,7 +113,7 @@ def test_the_api_refuses_a_fourth_abort_with_a_structured_error(client, alice, b
     assert response.status_code == 409
     body = response.json()
     assert body["code"] == "too_many_aborts"
-    assert body["message"].endswith("Until then, you may resign.")
+    assert body["message"].endswith("; until then, you may resign.")
     assert table.current_game().status == "playing"
 
 

@@ -142,14 +142,14 @@ def test_between_the_same_two_players_three_rated_games_a_day_count(alice, bob):
     assert Rating.objects.get(user=alice).games == 4
 
 
-def test_the_daily_limit_of_a_pair_counts_each_game_apart(alice, bob):
+def test_the_daily_limit_of_a_pair_counts_each_game_apart(alice, bob, dora):
     for _ in range(3):
         rate(by_hand(alice, [bob]))
 
-    remigio = by_hand(alice, [bob], slug="remigio")
+    remigio = by_hand(alice, [bob, dora], slug="remigio")
     rate(remigio)
 
-    assert RatingChange.objects.filter(game=remigio).count() == 2
+    assert RatingChange.objects.filter(game=remigio).count() == 3
 
 
 def test_at_a_table_of_three_two_players_over_their_limit_leave_the_game_unrated(

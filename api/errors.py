@@ -26,7 +26,7 @@ CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn"
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
             "insufficient_ecus", "id_reused", "too_many_tables", "not_broke",
             "push_unavailable", "already_seeking", "already_challenged",
-            "too_many_challenges", "too_many_correspondence_games"}
+            "too_many_challenges", "too_many_correspondence_games", "too_many_aborts"}
 TOO_LARGE = {"too_large"}
 RATE_LIMITED = {"rate_limited"}
 SERVER_ERROR = {"server_error"}

@@ -1,4 +1,7 @@
-"""Reading ratings: a player's, a game's leaderboard (rated games, or écus at chip games)."""
+"""Reading ratings: a player's, a game's leaderboard (rated games, or écus at chip games).
+
+The accounts of a pair staff hold (ratings/holds.py) rank on no leaderboard until
+released."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from economy import interface as economy
+from ratings.holds import held
 from ratings.models import Rating, RatingChange
 
 # Fewer rated games than this and a player's rating is still mostly its starting
@@ -46,16 +50,18 @@ def ratings_of(user) -> dict[str, Rating]:
 def leaderboard(game_slug: str, limit: int = LEADERBOARD_SIZE) -> list[Row]:
     """Rated players with at least MIN_GAMES rated games, by ordinal (mu − 3σ), best
     first; at a cash game, players dealt at least CASH_MIN_HANDS hands over the last
-    CASH_DAYS days, by the écus won in the sessions they ended (cashed out or left)."""
+    CASH_DAYS days, by the écus won in the sessions they ended (cashed out or left).
+    Neither account of a held pair is listed."""
     if ranks_by_ecus(game_slug):
         since = timezone.now() - timedelta(days=CASH_DAYS)
-        nets = economy.settled_ecus_won(game_slug, since, CASH_MIN_HANDS)[:limit]
-        users = get_user_model().objects.in_bulk([user_id for user_id, _, _ in nets])
+        nets = economy.settled_ecus_won(game_slug, since, CASH_MIN_HANDS)
+        users = get_user_model().objects.filter(pk__in=[user_id for user_id, _, _ in nets])
+        users = users.exclude(held("pk")).in_bulk()
         return [Row(users[user_id], net, hands) for user_id, net, hands in nets
-                if user_id in users]
+                if user_id in users][:limit]
     rows = (
         Rating.objects.filter(game_slug=game_slug, games__gte=MIN_GAMES)
-        .select_related("user").order_by("-ordinal", "pk")[:limit]
+        .exclude(held("user")).select_related("user").order_by("-ordinal", "pk")[:limit]
     )
     return [Row(r.user, shown(r.ordinal), r.games, r.wins) for r in rows]
 

@@ -12,10 +12,11 @@ import logging
 import secrets
 import time
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -238,13 +239,32 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     game.result = result
     game.finished_at = timezone.now()
     game.actor = game.deadline = game.bot_due_at = game.remind_at = None
-    ratings.rate_finished_game(game)  # a resignation rates (resigners last); an abort never
+    # a resignation rates (resigners last) if each player made two moves; an abort never
+    ratings.rate_finished_game(game, partial(conduct_of, game))
     record_chips_won(game, table)
     economy.game_finished(game)  # the contests' standings (an abort has no scores)
     if table.status == Table.Status.PLAYING:
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
     account_events.game_over(game, table)
+
+
+def conduct_of(game: Game) -> ratings.Conduct:
+    """How each seat of ``game`` was played, from its log, for the ratings: the moves each
+    seat's player chose themselves (``player``: not the clock's, a bot's, chance's or the
+    platform's lines) and the seats a bot played at least one move for."""
+    own_moves, bot_played = {}, set()
+    for seat, source, count in (
+        Action.objects.filter(game=game, seat__isnull=False,
+                              source__in=(Action.Source.PLAYER, Action.Source.BOT))
+        .order_by().values("seat", "source").annotate(n=Count("pk"))
+        .values_list("seat", "source", "n")
+    ):
+        if source == Action.Source.PLAYER:
+            own_moves[seat] = count
+        else:
+            bot_played.add(seat)
+    return ratings.Conduct(own_moves=own_moves, bot_played=frozenset(bot_played))
 
 
 def fresh_messages(game: Game) -> list:
@@ -283,7 +303,8 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.result = engine.result(game.state)
         game.finished_at = now
         game.actor = game.deadline = game.bot_due_at = game.remind_at = None
-        ratings.rate_finished_game(game)  # between people only, once (ratings/services.py)
+        # between people only, fairly played, once (ratings/services.py)
+        ratings.rate_finished_game(game, partial(conduct_of, game))
         record_chips_won(game, table)
         economy.game_finished(game)  # the running contests' standings
         if engine.chained and table.status == Table.Status.PLAYING:

@@ -4,7 +4,9 @@
   seats win. The game ends ``ending="resigned"`` and, at a chained table, so does the
   table's session: no next hand is dealt.
 - ``do_abort``: until the player's second move the game can be called off instead, with
-  no result for anyone (``ending="aborted"``, ``result=None``), as Lichess does.
+  no result for anyone (``ending="aborted"``, ``result=None``), as Lichess does; three
+  games with other people called off in 24 hours, and the player may only resign until
+  the oldest is a day old (play/aborts.py).
 - ``do_come_back``: a player marked absent (after timeouts, or who left a running game)
   takes their seat back from the bot.
 - ``do_new_stack``: at a practice table of a chip game whose session ended with the
@@ -18,10 +20,15 @@ out, economy/interface.py): resigning or aborting is refused there.
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from economy import interface as economy
+from play import aborts
 from play.actions.errors import ServiceError
 from play.actions.games import end_game, publish, record_platform, schedule, start_game
 from play.actions.lookups import lock_table, seats_by_position
@@ -94,9 +101,39 @@ def do_resign(table, user) -> Game:
         return game
 
 
+TOO_MANY_ABORTS = ngettext_lazy(
+    "Vous avez déjà annulé %(count)s partie en 24 heures : vous pourrez de nouveau annuler "
+    "le %(day)s à partir de %(time)s ; d'ici là, vous pouvez abandonner.",
+    "Vous avez déjà annulé %(count)s parties en 24 heures : vous pourrez de nouveau annuler "
+    "le %(day)s à partir de %(time)s ; d'ici là, vous pouvez abandonner.", "count")
+
+
+def _moment(when, part: str) -> str:
+    """A day (``DATE_FORMAT``) or a time (``TIME_FORMAT``) as the reader writes it, in the
+    site's time zone."""
+    return formats.date_format(timezone.localtime(when), part)
+
+
+def abort_refusal(game: Game, user) -> ServiceError | None:
+    """Why ``user`` may not call ``game`` off for having called off too many (None: they
+    may). A game with nobody else in it is never refused: aborting it harms no one."""
+    if not aborts.with_other_people(game, user):
+        return None
+    when = aborts.next_abort_at(user)
+    if when is None:
+        return None
+    # worded when shown, in the reader's language
+    return ServiceError("too_many_aborts", TOO_MANY_ABORTS, count=aborts.ABORTS_PER_DAY,
+                        day=lazy(_moment, str)(when, "DATE_FORMAT"),
+                        time=lazy(_moment, str)(when, "TIME_FORMAT"))
+
+
 def do_abort(table, user) -> Game:
     """Call the game off before the player's second move: nobody wins or loses."""
     with transaction.atomic():
+        # The player's row first (as a vacation locks it, before their games): two aborts
+        # at once are counted one after the other.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         table, seat, game = seat_and_game(table, user)
         _refuse_chip_table(table)
         if not may_abort(game, seat.position):
@@ -105,6 +142,9 @@ def do_abort(table, user) -> Game:
                 _("Vous avez déjà joué deux coups : la partie ne peut plus être annulée, "
                   "mais vous pouvez abandonner."),
             )
+        refusal = abort_refusal(game, user)
+        if refusal is not None:
+            raise refusal
         abort_game(game, table, seat.position, user)
         return game
 

@@ -101,6 +101,11 @@ def _rating(table, game, user, you, session, players) -> str:
         }
     if table.practice or any(p["bot"] for p in players):
         return _("Partie contre des automates : elle ne compte pas pour le classement.")
+    unrated = ratings.unrated_reason(game)  # the fair-play rules (docs/ratings.md)
+    if unrated:
+        return unrated
+    if not table.rated:
+        return _("Partie amicale : elle ne compte pas pour le classement.")
     return ""
 
 

@@ -22,7 +22,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from economy import interface as economy
-from play.actions.leaving import may_abort
+from play.actions.leaving import abort_refusal, may_abort
 from play.models import Game, Table
 from play.presentation.board import board_context, board_template, public_fields
 from play.presentation.controls import action_groups, hand_context
@@ -232,16 +232,20 @@ def _seating_rights(table, user, players: list[dict], you, invited: bool,
     }
 
 
-def _exits(table, game, players: list[dict], you, over: bool) -> dict:
+def _exits(table, game, user, players: list[dict], you, over: bool) -> dict:
     """The ways out of the game in progress open to the seated player (and back in).
-    Tables played for écus have their own (stand up and cash out)."""
+    Tables played for écus have their own (stand up and cash out). A player who called
+    off too many games lately reads, in the menu, when they may again (play/aborts.py)."""
     if you is None or game is None or over or economy.is_chip_table(table):
         return {}
     me = players[you]
     alone = not any(p["taken"] and not p["bot"] for p in players if p["position"] != you)
+    abort = may_abort(game, you)
+    refused = abort_refusal(game, user) if abort and not alone else None
     return {
         "come_back": me["sitting_out"],
-        "abort": may_abort(game, you),
+        "abort": abort and refused is None,
+        "abort_refused": refused.message() if refused is not None else "",
         "resign": True,
         "leave": alone,
         # resigning concedes for a whole side (All-fours at four)
@@ -363,7 +367,7 @@ def table_context(
         "my_turn": my_turn,
         "over": over,
         "winners": winners,
-        "exits": _exits(table, game, players, you, over),
+        "exits": _exits(table, game, user, players, you, over),
         "rematch": _rematch(table, game, view, you, over, names),
         # not at a table played for écus, which goes on hand after hand
         "result_panel": (result_panel(table, game, view, players, you, user)

@@ -421,8 +421,9 @@ ERROR_CODES = (
     "bad_json", "bad_message", "unknown_type", "too_large", "binary_unsupported",
     "rate_limited", "not_authenticated", "scope_missing", "forbidden", "not_found",
     "not_seated", "not_your_turn", "stale", "illegal", "game_over", "chat_too_long",
-    "chat_rate", "account_required", "too_late", "not_absent", "game_not_over",
-    "not_invited", "server_error", "id_reused", "unknown_game", "busy", "unavailable",
+    "chat_rate", "account_required", "too_late", "too_many_aborts", "not_absent",
+    "game_not_over", "not_invited", "server_error", "id_reused", "unknown_game", "busy",
+    "unavailable",
     # a rematch accepted over the socket sits the player down: the refusals of a seat
     "table_full", "reserved", "already_seated", "no_hands",
 )

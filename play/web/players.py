@@ -9,12 +9,14 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Max, Min, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from cardgames import available_games
 from friends import interface as friends
 from play import queries
+from play.aborts import ABORTS_PER_DAY, SHOWN_DAYS, recent_aborts
 from play.actions.vacation import on_vacation
 from play.models import Table
 from play.presentation.games import game_name
@@ -119,7 +121,8 @@ def player_page(request, username):
     viewer = request.user if request.user.is_authenticated else None
     invited = request.session.get(INVITATIONS, [])
     own = viewer is not None and viewer.pk == player.pk
-    recent = queries.history_entries(queries.finished_games_seen_by(player, viewer, invited))
+    seen = queries.finished_games_seen_by(player, viewer, invited)
+    recent = queries.history_entries(seen)
     return render(request, "play/player.html", {
         "player": player,
         "relation": _relation(viewer, player),
@@ -130,7 +133,21 @@ def player_page(request, username):
         "reliability": reliability(player),
         "new_player_games": NEW_PLAYER_GAMES,
         "vacation": on_vacation([player.pk]).get(player.pk),
+        "aborts": _aborts(player, seen),
+        "abort_days": SHOWN_DAYS,
+        "aborts_per_day": ABORTS_PER_DAY,
     })
+
+
+def _aborts(player, seen) -> list[dict]:
+    """The games ``player`` called off with other people lately (play/aborts.py), newest
+    first, each with its archive's link where the visitor may open it (``seen``)."""
+    aborts = recent_aborts(player)
+    visible = set(seen.filter(game_id__in=[a.game_id for a in aborts])
+                  .values_list("game_id", flat=True)) if aborts else set()
+    return [{"at": a.at, "game_name": game_name(a.game_slug),
+             "url": reverse("play:archive", args=[a.game_id]) if a.game_id in visible else ""}
+            for a in aborts]
 
 
 def _relation(viewer, player) -> dict | None:

@@ -30,6 +30,8 @@ ANSWERED_ELSEWHERE = {
     ("play.actions.vacation", "too_many_vacation_days"),
     ("play.actions.vacation", "vacation_in_past"), ("play.actions.vacation", "vacation_overlap"),
     ("play.actions.vacation", "not_on_vacation"),
+    # Staff hold a pair out of the leaderboards in the admin (ratings/admin.py).
+    ("ratings.holds", "already_held"),
 }
 
 

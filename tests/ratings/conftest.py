@@ -1,12 +1,17 @@
 """Tables whose games finish between people (or not), for the ratings' tests."""
 
 import random
+from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
-from play.actions import do_add_bot, do_create_table, do_join, games
+from play.actions import do_act, do_add_bot, do_create_table, do_join, games
 from play.models import Game
+from ratings.fairness import MIN_OWN_MOVES, Conduct
+from ratings.interface import rate_finished_game
+from ratings.models import RatingChange
 from tests.conftest import create_player
 from tests.support.playing import default_move
 from tests.support.tables import play_game_to_the_end
@@ -39,6 +44,39 @@ def play_out(table, users):
     """The table's game played to its end by ``users`` (seat → user), seeded moves."""
     return play_game_to_the_end(table.current_game(), users, random.Random(2),
                                 choose=default_move(table.engine))
+
+
+def play_moves(table, users, each=MIN_OWN_MOVES):
+    """The players ``users`` (seat → user) play their seats' default moves, in turn,
+    until each has made ``each`` moves of their own (the game still running); the moves
+    each made."""
+    engine = table.engine
+    made = dict.fromkeys(users, 0)
+    game = table.current_game()
+    while min(made.values()) < each:
+        assert game.status == Game.Status.PLAYING, "the game ended first"
+        seat = engine.actor(game.state)
+        do_act(game, users[seat], engine.default_action(game.state), game.version)
+        made[seat] += 1
+        game.refresh_from_db()
+    return made
+
+
+def fair(moves=MIN_OWN_MOVES):
+    """What play tells of a game finished by hand (no log): every seat made ``moves``
+    moves of its own, no bot played."""
+    return lambda: Conduct(own_moves=dict.fromkeys(range(10), moves))
+
+
+def rate(game, moves=MIN_OWN_MOVES):
+    """Rate a game finished by hand as play would once each seat made ``moves`` moves."""
+    rate_finished_game(game, fair(moves))
+
+
+def a_day_passes():
+    """Every game rated so far moves a day back: the same players' next games are under
+    their daily limit again (ratings/fairness.py)."""
+    RatingChange.objects.update(created_at=F("created_at") - timedelta(days=1))
 
 
 def finish_by_hand(game, result, ending=""):

@@ -5,7 +5,7 @@ from openskill.models import PlackettLuce
 
 from play.actions import do_abort, do_resign
 from ratings.models import Rating, RatingChange
-from tests.ratings.conftest import human_table
+from tests.ratings.conftest import human_table, play_moves
 
 
 def test_abort_before_the_second_move_leaves_no_result_and_no_rating_change(alice, bob):
@@ -20,6 +20,7 @@ def test_abort_before_the_second_move_leaves_no_result_and_no_rating_change(alic
 
 def test_resign_ends_the_game_and_rates_it_the_resigner_last(alice, bob):
     table = human_table(alice, [bob])
+    play_moves(table, {0: alice, 1: bob})  # two moves each: a game played, then conceded
 
     game = do_resign(table, alice)
 
@@ -36,6 +37,7 @@ def test_resign_ends_the_game_and_rates_it_the_resigner_last(alice, bob):
 
 def test_a_partnership_resignation_puts_the_whole_side_last(alice, bob, charlie, dora):
     table = human_table(alice, [bob, charlie, dora])  # sides: 0 & 2 against 1 & 3
+    play_moves(table, {0: alice, 1: bob, 2: charlie, 3: dora})
 
     do_resign(table, bob)
 

@@ -6,16 +6,15 @@ import pytest
 
 from play.actions import do_create_table
 from play.models import Table
-from ratings.interface import rate_finished_game
 from ratings.models import Rating
-from tests.ratings.conftest import finish_by_hand, human_table
+from tests.ratings.conftest import a_day_passes, finish_by_hand, human_table, rate
 
 
 def ended(owner, others, scores, winners, slug="all-fours", ending="", **options):
     """A game between people that ends with these scores, rated as play rates it."""
     game = human_table(owner, others, slug=slug, **options).current_game()
     finish_by_hand(game, {"scores": scores, "winners": winners}, ending=ending)
-    rate_finished_game(game)
+    rate(game)
     return game
 
 
@@ -127,6 +126,7 @@ def rated_players(alice, bob, dora):
     """Five games each, dora always winning, bob second, alice last."""
     for _ in range(5):
         ended(dora, [bob, alice], [3, 2, 1], [0], slug="ascenseur")
+        a_day_passes()  # three rated games a day at most between the same players
     return dora, bob, alice
 
 

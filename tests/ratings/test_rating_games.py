@@ -3,10 +3,9 @@
 import pytest
 from openskill.models import PlackettLuce
 
-from ratings.interface import rate_finished_game
 from ratings.models import AppendOnlyError, Rating, RatingChange
 from ratings.outcomes import standing
-from tests.ratings.conftest import finish_by_hand, human_table
+from tests.ratings.conftest import finish_by_hand, human_table, rate
 
 
 def test_a_game_between_two_new_players_moves_them_as_openskill_computes(
@@ -40,8 +39,8 @@ def test_the_history_keeps_the_values_before_and_after(alice, bob, finished_duel
 def test_a_game_is_never_rated_twice(alice, bob, finished_duel):
     before = Rating.objects.get(user=alice)
 
-    rate_finished_game(finished_duel)
-    rate_finished_game(finished_duel)
+    rate(finished_duel)
+    rate(finished_duel)
 
     assert RatingChange.objects.filter(game=finished_duel).count() == 2
     after = Rating.objects.get(user=alice)
@@ -58,7 +57,7 @@ def test_a_practice_game_is_unrated(alice, bob):
     table = human_table(alice, [bob], practice=True)
     game = finish_by_hand(table.current_game(), {"scores": [7, 3], "winners": [0]})
 
-    rate_finished_game(game)
+    rate(game)
 
     assert not Rating.objects.exists()
 
@@ -66,7 +65,7 @@ def test_a_practice_game_is_unrated(alice, bob):
 def test_an_aborted_game_is_unrated(alice, bob):
     game = finish_by_hand(human_table(alice, [bob]).current_game(), None, ending="aborted")
 
-    rate_finished_game(game)
+    rate(game)
 
     assert not Rating.objects.exists()
 
@@ -75,7 +74,7 @@ def test_an_aborted_game_with_a_result_is_still_unrated(alice, bob):
     game = human_table(alice, [bob]).current_game()
     finish_by_hand(game, {"scores": [7, 3], "winners": [0]}, ending="aborted")
 
-    rate_finished_game(game)
+    rate(game)
 
     assert not RatingChange.objects.exists()
 
@@ -85,7 +84,7 @@ def test_a_resigner_is_ranked_last_whatever_the_score(alice, bob, dora):
     finish_by_hand(game, {"scores": [30, 10, 20], "winners": [0], "resigned": [0]},
                    ending="resigned")
 
-    rate_finished_game(game)
+    rate(game)
 
     ranks = dict(RatingChange.objects.values_list("user__username", "rank"))
     assert ranks == {"dora": 0, "bob": 1, "alice": 2}
@@ -101,7 +100,7 @@ def test_partners_share_their_side_s_place(alice, bob, charlie, dora):
     game = human_table(alice, [bob, charlie, dora]).current_game()
     finish_by_hand(game, {"scores": [7, 4, 7, 4], "winners": [0, 2], "side_scores": [7, 4]})
 
-    rate_finished_game(game)
+    rate(game)
 
     model = PlackettLuce()
     fresh = model.rating
@@ -140,7 +139,7 @@ def test_a_failing_rating_never_stops_a_game_from_finishing(alice, bob, monkeypa
     finish_by_hand(game, {"scores": [7, 3], "winners": [0]})
     monkeypatch.setattr(services, "standing_of", broken)
 
-    rate_finished_game(game)
+    rate(game)
 
     assert not RatingChange.objects.exists()
     assert "rating game" in caplog.text

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('economy', '0005_hand_deal_table_index'),
-        ('play', '0016_vacation'),
+        ('play', '0003_participants'),  # the table a hand was dealt at
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

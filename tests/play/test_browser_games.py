@@ -14,6 +14,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.play.conftest import needs_chromium
 
@@ -165,6 +166,20 @@ def test_a_quick_bet_at_ramponneau(page, ui, server):
     wait_for_a_logged(page, [f"relance à {amount}", f"mise {amount}"])
 
 
+def shows_after(do, tip, tries=3) -> bool:
+    """Whether ``tip`` shows after ``do()`` (a hover, a focus). A bot's move may swap the
+    board in between: the locator then finds the new, untouched term, and ``do`` is
+    done again."""
+    for _ in range(tries):
+        do()
+        try:
+            tip.wait_for(state="visible", timeout=1_000)
+            return True
+        except PlaywrightTimeout:
+            continue
+    return False
+
+
 def test_three_deals_of_ambigu(page, ui, server, screenshots):
     start(page, server, "ambigu")
     board = board_text(page)
@@ -176,13 +191,11 @@ def test_three_deals_of_ambigu(page, ui, server, screenshots):
     assert poule.locator("a").get_attribute("href") == "/regles/glossaire/poule/"
     tip = poule.locator(".table-term__tip")
     assert not tip.is_visible()
-    poule.hover()
-    assert tip.is_visible() and "pot commun" in tip.inner_text()
+    assert shows_after(poule.hover, tip) and "pot commun" in tip.inner_text()
     page.mouse.move(0, 0)
     batterie = page.locator("#table-board .table-term", has_text="Batterie").first
-    batterie.locator("a").focus()
     described = batterie.locator("a").get_attribute("aria-describedby")
-    assert batterie.locator(f"#{described}").is_visible()
+    assert shows_after(batterie.locator("a").focus, batterie.locator(f"#{described}"))
     assert "Batterie" in page.locator(f"#{described}").inner_text()
     page.keyboard.press("Escape")
     assert not batterie.locator(f"#{described}").is_visible()

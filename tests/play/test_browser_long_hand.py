@@ -92,12 +92,37 @@ for _ in range(2):
     game.refresh_from_db()
     assert game.state["phase"] == "discard" and len(game.state["hands"][0]) == 11
     print(table.pk)
+
+# All-fours at four (the last two tables): Dave draws the ace and deals, Alice is eldest.
+# The turn-up is a jack, which scores for Dave's side: the deal's news takes a line under
+# the felt. Alice begs, Dave runs the cards (2s: spades trump) and Alice, with nine cards,
+# discards first: the tallest hand of the game on the tallest board.
+users["dave"] = User.objects.create_user("dave", "dave@example.com", sys.argv[2],
+                                         display_name="Dave")
+CUT4 = ["2c", "3c", "4c", "As"]
+PACK = [f"{rank}{suit}" for suit in "cdhs" for rank in "23456789TJQKA"]
+DEALT = [card for card in PACK if card not in ("Jh", "2s")][:36]
+DEAL4 = DEALT[:24] + ["Jh"] + DEALT[24:36] + ["2s"]
+games.system_random = Stacked([CUT4, DEAL4, CUT4, DEAL4])
+for _ in range(2):
+    table = do_create_table(users["alice"], "all-fours", seat_count=4)
+    for name in ("bob", "charlie", "dave"):
+        do_join(table, users[name])
+    game = table.current_game()
+    do_act(game, users["alice"], {"type": "beg"}, None)
+    game.refresh_from_db()
+    do_act(game, users["dave"], {"type": "run"}, None)
+    game.refresh_from_db()
+    assert game.state["phase"] == "discard" and game.state["actor"] == 0
+    assert len(game.state["hands"][0]) == 9
+    print(table.pk)
 """
 
 
 @pytest.fixture(scope="module")
 def long_hands(tmp_path_factory):
-    """The server's address and the tables' pages: All-fours twice, then Remigio twice."""
+    """The server's address and the tables' pages: All-fours twice, Remigio twice, then
+    All-fours at four twice."""
     with prepared_site(tmp_path_factory.mktemp("long-hand"), PREPARE,
                        args=(BROWSER_PASSWORD,)) as (server, printed):
         yield server, [f"{server}/jouer/tables/{pk}/" for pk in printed.split()]
@@ -197,4 +222,30 @@ def test_eleven_remigio_cards_with_their_closings_stay_in_the_first_screen(
     page.wait_for_function("() => document.querySelector('#game-log')"
                            ".textContent.includes('ferme')")
     assert problems == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_nine_cards_to_discard_at_four_with_the_deals_news_stay_in_the_first_screen(
+    ui, browser, long_hands, size, screenshots
+):
+    server, pages = long_hands
+    page = ui.log_in(browser, server, "alice", size=size)
+    page.goto(pages[4] if size == PHONE else pages[5])
+    page.wait_for_function("() => document.documentElement.classList.contains('live')")
+    page.wait_for_function("() => document.querySelectorAll('#my-hand .card-choice')"
+                           ".length === 9")
+    width, height = size
+
+    page.screenshot(path=str(screenshots / f"four-discard-{width}.png"))
+    sheet = page.locator(".deal-sheet__summary").bounding_box()
+    line = page.evaluate("() => parseFloat(getComputedStyle("
+                         "document.querySelector('.deal-sheet__summary')).lineHeight)")
+    assert sheet["height"] <= line * 1.5, "the deal's news takes more than one line"
+    hand = page.locator("#my-hand").bounding_box()
+    assert hand["y"] + hand["height"] <= height, hand
+    button = page.locator("#my-hand button[type=submit]").bounding_box()
+    cards = page.locator("#my-hand .card-row--hand").bounding_box()
+    assert button["y"] + button["height"] <= cards["y"], "the button is not above the cards"
+    assert button["x"] + button["width"] <= width
     page.context.close()

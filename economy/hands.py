@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from accounts import levels
+from accounts.guests import SIGN_UP_TO_USE_THE_ECONOMY, is_guest
 from cardgames import available_games
 from economy import games, ledger
 from economy.conf import setting
@@ -79,11 +80,16 @@ def status(user, game_slug: str, now=None) -> HandsStatus:
     return HandsStatus(game_slug, allowance, left, pack, level_ok)
 
 
-def can_play(user, game_slug: str, now=None) -> tuple[bool, bool]:
+# For the callers that already read the game's allowance (once per deal, not per player).
+UNREAD = object()
+
+
+def can_play(user, game_slug: str, now=None, allowance=UNREAD) -> tuple[bool, bool]:
     """(may play, level ok): ``status(...).can_play`` read with the fewest queries (a
     seat taken, a game dealt): nothing more for a game without a daily limit, the
     level, then today's free hands, and the pack only when those are spent."""
-    allowance = daily_allowance(game_slug)
+    if allowance is UNREAD:
+        allowance = daily_allowance(game_slug)
     if allowance is None:
         return True, True
     if not user.is_authenticated or levels.level_of(user) < levels.VERIFIED:
@@ -117,6 +123,7 @@ def consume_hand(
     is_owner: bool = False,
     position: int | None = None,
     now=None,
+    allowance=UNREAD,
 ) -> HandDeal:
     """Count one hand dealt to `user` (once per table and game number).
 
@@ -132,7 +139,8 @@ def consume_hand(
         if existing is not None:
             return existing
         day = today(now)
-        allowance = daily_allowance(game_slug)
+        if allowance is UNREAD:
+            allowance = daily_allowance(game_slug)
         if is_owner:
             source = HandDeal.Source.OWNER
         elif allowance is None:
@@ -164,6 +172,30 @@ def consume_hand(
             position=position,
             source=source,
         )
+
+
+def consume_hands(game_slug: str, players, *, table_id: int, game_number: int,
+                  now=None, allowance=UNREAD) -> None:
+    """``consume_hand`` for each player of one deal, ``players`` as (user, position, is
+    owner), the game's allowance read once. A hand that costs nothing (a game without a
+    daily limit, the keeper at their table) is written at once for all, no wallet
+    locked: nothing is spent, and the row's uniqueness counts a retried deal once.
+    Raises ``NoHandLeft`` as ``consume_hand``."""
+    if allowance is UNREAD:
+        allowance = daily_allowance(game_slug)
+    day = today(now)
+    free = []
+    for user, position, is_owner in players:
+        if is_guest(user):
+            raise EconomyError("account_required", SIGN_UP_TO_USE_THE_ECONOMY)
+        if is_owner or allowance is None:
+            source = HandDeal.Source.OWNER if is_owner else HandDeal.Source.UNLIMITED
+            free.append(HandDeal(user=user, game_slug=game_slug, day=day, table_id=table_id,
+                                 game_number=game_number, position=position, source=source))
+        else:
+            consume_hand(user, game_slug, table_id=table_id, game_number=game_number,
+                         position=position, now=now, allowance=allowance)
+    HandDeal.objects.bulk_create(free, ignore_conflicts=True)
 
 
 def do_buy_pack(user, pack, request_key: str | None = None) -> LedgerEntry:

@@ -11,7 +11,7 @@ economy. Two kinds of tables concern it (docs/economy.md):
   leaves (``player_leaves_chip_table``), closes a deserted table (``chip_table_waits``);
 - **tables that count hands per game** (every other table but practice tables): a player
   needs a hand of the daily allowance left to sit down (``may_sit``), and each game dealt
-  counts one for each player (``may_be_dealt``, ``count_hand``).
+  counts one for each player (``deal_in``).
 
 The economy never calls play's action functions back: what it needs play to do, it asks
 the table host play registers (economy/host.py).
@@ -40,9 +40,9 @@ __all__ = [
     "chip_table_waiting_reasons",
     "cash_out",
     "cave_in",
-    "count_hand",
     "counts_hands_per_game",
     "deal_chip_hand",
+    "deal_in",
     "game_finished",
     "house_table_ids",
     "is_chip_game",
@@ -50,7 +50,6 @@ __all__ = [
     "keep_house_taverns",
     "keeper_options",
     "kept_table_ids",
-    "may_be_dealt",
     "may_sit",
     "player_leaves_chip_table",
     "purse",
@@ -115,19 +114,23 @@ def may_sit(user, game_slug: str, *, practice: bool) -> Verdict:
     return _verdict(user, game_slug)
 
 
-def may_be_dealt(table, user) -> Verdict:
-    """A game is about to be dealt at a table that counts hands per game: may ``user``
-    (seated there) be dealt in? Tavern keepers always may at their own table."""
-    if keeps_table(table, user.pk):
-        return ALLOWED
-    return _verdict(user, table.game_slug)
-
-
-def count_hand(table, seat, number: int) -> None:
-    """Count game ``number`` of the table as one hand of ``seat``'s player (once per
-    table and number). Raises ``NoHandLeft`` if none is left (spent meanwhile)."""
-    hands.consume_hand(seat.user, table.game_slug, table_id=table.pk, game_number=number,
-                       is_owner=keeps_table(table, seat.user_id), position=seat.position)
+def deal_in(table, seats, number: int) -> list:
+    """Game ``number`` is about to be dealt at a table that counts hands per game, to the
+    players of ``seats``: the seats whose player may not be dealt in (nothing counted:
+    the table waits for others), or [] once each one's hand is counted. The game's
+    allowance is read once for them all. Raises ``NoHandLeft`` if a hand was spent
+    elsewhere at the same instant."""
+    keepers = {s.user_id for s in seats if keeps_table(table, s.user_id)}
+    allowance = hands.daily_allowance(table.game_slug)
+    if allowance is not None:
+        broke = [s for s in seats if s.user_id not in keepers and not hands.can_play(
+            s.user, table.game_slug, allowance=allowance)[0]]
+        if broke:
+            return broke
+    hands.consume_hands(table.game_slug,
+                        [(s.user, s.position, s.user_id in keepers) for s in seats],
+                        table_id=table.pk, game_number=number, allowance=allowance)
+    return []
 
 
 # ----- chip tables -----------------------------------------------------------------------

@@ -19,25 +19,43 @@ from django.db import transaction
 
 from notices.models import Kind, Notice
 from notices.services import do_mark_read
-from notices.stream import account_group, send_to_accounts
+from notices.stream import account_group, send_each
+from taverne.queueing import enqueue_with_transaction
 
-__all__ = ["Kind", "account_group", "announce", "as_event", "mark_table_read", "notified_since",
-           "notify"]
+__all__ = ["Kind", "account_group", "announce", "announce_each", "as_event", "mark_table_read",
+           "notified_since", "notify", "notify_each"]
 
 
 def announce(user_ids: Iterable[int], event: str, payload: dict) -> None:
     """After commit, ``{"type": event, **payload}`` on each player's account stream."""
-    user_ids = list(dict.fromkeys(user_ids))
-    message = {"type": "account.event", "event": {"type": event, **payload}}
-    transaction.on_commit(lambda: send_to_accounts(user_ids, message))
+    announce_each([(user_id, event, payload) for user_id in dict.fromkeys(user_ids)])
+
+
+def announce_each(events: Iterable[tuple[int, str, dict]]) -> None:
+    """After commit, each (user id, event, payload) on that player's account stream, all
+    sent at once."""
+    messages = [(user_id, {"type": "account.event", "event": {"type": event, **payload}})
+                for user_id, event, payload in events]
+    if messages:
+        transaction.on_commit(lambda: send_each(messages))
 
 
 def notify(user_id: int, kind: Kind | str, *, url: str = "", **data) -> Notice:
     """Keeps a notice for the player, announces it, and has it delivered after commit."""
-    notice = Notice.objects.create(user_id=user_id, kind=Kind(kind), url=url, data=data)
-    announce([user_id], "notification", {"notification": as_event(notice)})
-    transaction.on_commit(lambda: _deliver_later(notice.pk))
-    return notice
+    return notify_each([(user_id, kind, url, data)])[0]
+
+
+def notify_each(items: Iterable[tuple[int, Kind | str, str, dict]]) -> list[Notice]:
+    """``notify`` for each (user id, kind, url, data), written at once; their deliveries
+    are one task in the worker (a pairing tells three players: one task, not three)."""
+    notices = Notice.objects.bulk_create([
+        Notice(user_id=user_id, kind=Kind(kind), url=url, data=data)
+        for user_id, kind, url, data in items])
+    if notices:
+        announce_each([(notice.user_id, "notification", {"notification": as_event(notice)})
+                       for notice in notices])
+        _deliver_later([notice.pk for notice in notices])
+    return notices
 
 
 def notified_since(user_id: int, kind: Kind | str, table_id: int, since) -> bool:
@@ -59,6 +77,8 @@ def as_event(notice: Notice) -> dict:
             "created_at": notice.created_at.isoformat(), "read": notice.read_at is not None}
 
 
-def _deliver_later(notice_id: int) -> None:
-    from notices.delivery import deliver_notice
-    deliver_notice.enqueue(notice_id)
+def _deliver_later(notice_ids: list[int]) -> None:
+    """One task for the notices, in the worker once the transaction commits (queued with
+    it: taverne/queueing.py)."""
+    from notices.delivery import deliver_notices
+    enqueue_with_transaction(deliver_notices, notice_ids)

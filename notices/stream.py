@@ -18,11 +18,22 @@ def account_group(user_id: int) -> str:
 
 
 def send_to_accounts(user_ids: list[int], message: dict) -> None:
+    send_each([(user_id, message) for user_id in user_ids])
+
+
+def send_each(messages: list[tuple[int, dict]]) -> None:
+    """Each (user id, message) to that player's account sockets: one trip into the event
+    loop for them all (``async_to_sync`` costs a thread hop each: a pairing tells three
+    players twice)."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
-    for user_id in user_ids:
+    async_to_sync(_send_all)(layer, messages)
+
+
+async def _send_all(layer, messages) -> None:
+    for user_id, message in messages:
         try:
-            async_to_sync(layer.group_send)(account_group(user_id), message)
+            await layer.group_send(account_group(user_id), message)
         except Exception:  # Redis down: the stream is a hint, the API the record
             log.warning("account event for user %s lost", user_id, exc_info=True)

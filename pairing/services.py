@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -39,7 +39,7 @@ from play.actions.hands import check_hands
 from play.actions.lookups import engine_of
 from play.actions.tables import check_correspondence_room, check_min_reliability
 from play.models import Table
-from play.reliability import recent_finished_percent
+from play.reliability import finished_percent_of
 from ratings import interface as ratings
 from taverne.games import game_name
 from taverne.refusals import Refusal
@@ -188,9 +188,9 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
     if pace == Pace.CORRESPONDENCE:
         check_correspondence_room(user)
     key = pool_key(game_slug, seat_count, pace, move_seconds, rated)
-    Pool.objects.get_or_create(key=key)
+    reliability = finished_percent_of(user)  # read before the pool's lock, not under it
     with transaction.atomic():
-        Pool.objects.select_for_update().get(key=key)
+        _lock_pool(key)
         mine = list(Seek.objects.filter(user=user, status=Seek.Status.OPEN,
                                         alive_until__gt=now)
                     .values_list("game_slug", "seat_count", "pace", "move_seconds", "rated"))
@@ -202,9 +202,21 @@ def do_seek(user, game_slug: str, *, seat_count: int | None = None, pace: str = 
             user=user, game_slug=game_slug, seat_count=seat_count, pace=pace,
             move_seconds=move_seconds, rated=rated, rating=rating, rating_min=rating_min,
             rating_max=rating_max, bots_after=bots_after, alive_until=_life(pace, now),
-            reliability=recent_finished_percent(user), min_reliability=min_reliability)
+            reliability=reliability, min_reliability=min_reliability)
         _pair_locked(seek, now)
     return seek
+
+
+def _lock_pool(key: str) -> None:
+    """Locks the pool's row until the end of the transaction (created the first time)."""
+    if list(Pool.objects.select_for_update().filter(key=key).values_list("pk", flat=True)):
+        return
+    try:
+        with transaction.atomic():
+            Pool.objects.create(key=key)
+    except IntegrityError:
+        pass  # created meanwhile by another seeker
+    Pool.objects.select_for_update().get(key=key)
 
 
 def do_pair(seek_id: int, now=None) -> Table | None:
@@ -321,11 +333,11 @@ def _seat(group: list[Seek], users: dict, seek: Seek) -> Table:
     Seek.objects.filter(pk__in=[s.pk for s in group]).update(status=Seek.Status.PAIRED,
                                                              table=table)
     url = table.get_absolute_url()
-    for member in group:
-        notices.announce([member.user_id], "paired", {
-            "table": table.pk, "url": url, "seek": member.pk, "game": table.game_slug})
-        notices.notify(member.user_id, "paired", url=url, table=table.pk,
-                       game=table.game_slug)
+    notices.announce_each([(member.user_id, "paired", {
+        "table": table.pk, "url": url, "seek": member.pk, "game": table.game_slug})
+        for member in group])
+    notices.notify_each([(member.user_id, "paired", url,
+                          {"table": table.pk, "game": table.game_slug}) for member in group])
     seek.status, seek.table = Seek.Status.PAIRED, table
     return table
 
@@ -463,8 +475,8 @@ def do_challenge(user, to, game_slug: str, *, seat_count: int | None = None,
         Invitee.objects.bulk_create([Invitee(challenge=challenge, user=p) for p in players])
         _tell(challenge, "received")
         public = challenge_event(challenge)
-        for player in players:
-            notices.notify(player.pk, "challenge", url=public["url"], **_notice_data(public))
+        notices.notify_each([(player.pk, "challenge", public["url"], _notice_data(public))
+                             for player in players])
     return challenge
 
 

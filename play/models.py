@@ -417,3 +417,15 @@ class Vacation(models.Model):
 
     def __str__(self):
         return f"{self.user_id}: {self.starts_at:%Y-%m-%d} → {self.ends_at:%Y-%m-%d}"
+
+
+class ReliabilityRecord(models.Model):
+    """A player's reliability counts (play/reliability.py), counted again from the games
+    whenever one of theirs ends: a seek, a challenge or a page reads them in one row. No
+    row: the player never finished a counted game."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, primary_key=True,
+                                on_delete=models.CASCADE, related_name="+")
+    games = models.PositiveIntegerField(default=0)
+    finished = models.PositiveIntegerField(default=0)
+    clean = models.PositiveIntegerField(default=0)

@@ -14,10 +14,12 @@ before a second move). Of those, a game is
 A player with fewer than ``NEW_PLAYER_GAMES`` counted games is *new*: their shares are
 not shown (« nouveau joueur ») and a table's minimum does not refuse them, as Board Game
 Arena lets a newcomer in (otherwise nobody could ever start). Computed in one grouped
-query for any number of players (``reliabilities``): the query reads the participant
-index and each game's actions by (game, seat). A seek (pairing/) records its seeker's
-share through ``recent_finished_percent``, kept a few minutes in the cache: a seek must be
-quick (docs/performance.md, "Pairing"), and a share moves only when a game ends.
+query for any number of players (``count_reliabilities``): the query reads the participant
+index and each game's actions by (game, seat). Its counts are kept per player
+(``ReliabilityRecord``), counted again inside the transaction that ends one of their
+games (``record_game_end``: the players' rows locked first, so that two of their games
+ending at once both count); everything else reads the rows (``reliabilities``): a seek
+must be quick (docs/performance.md, "Pairing").
 """
 
 from __future__ import annotations
@@ -25,10 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.db.models import Count, Exists, OuterRef, Q
 
-from play.models import Action, Game, Participant
+from play.models import Action, Game, Participant, ReliabilityRecord
 
 NEW_PLAYER_GAMES = 5
 
@@ -62,8 +63,46 @@ UNKNOWN = Reliability(0, 0, 0)
 
 
 def reliabilities(user_ids: Iterable[int]) -> dict[int, Reliability]:
-    """Each player's reliability, one query for them all (a player with no counted game:
-    ``UNKNOWN``)."""
+    """Each player's reliability as kept, one query for them all (a player with no counted
+    game: ``UNKNOWN``)."""
+    ids = list({int(pk) for pk in user_ids})
+    if not ids:
+        return {}
+    found = {row.user_id: Reliability(row.games, row.finished, row.clean)
+             for row in ReliabilityRecord.objects.filter(user_id__in=ids)}
+    return {pk: found.get(pk, UNKNOWN) for pk in ids}
+
+
+def record_game_end(game: Game) -> None:
+    """Inside the transaction that finishes ``game``: its players' counts again (a
+    practice or called-off game changes nobody's)."""
+    if game.ending == Game.Ending.ABORTED or game.table.practice:
+        return
+    # The game's row is saved by the caller once everything is settled: its end is
+    # written now, so that the count sees it.
+    Game.objects.filter(pk=game.pk).update(status=game.status, ending=game.ending)
+    ids = [pk for pk in game.participants.values_list("user_id", flat=True) if pk]
+    refresh_reliabilities(ids)
+
+
+def refresh_reliabilities(user_ids: Iterable[int]) -> None:
+    """Counts the players' games again and keeps the counts (their rows locked first, in
+    order: a game of theirs ending elsewhere waits, then counts this one too)."""
+    ids = sorted({int(pk) for pk in user_ids})
+    if not ids:
+        return
+    ReliabilityRecord.objects.bulk_create([ReliabilityRecord(user_id=pk) for pk in ids],
+                                          ignore_conflicts=True)
+    list(ReliabilityRecord.objects.select_for_update().filter(user_id__in=ids)
+         .order_by("user_id").values_list("user_id", flat=True))
+    counted = count_reliabilities(ids)
+    ReliabilityRecord.objects.bulk_update(
+        [ReliabilityRecord(user_id=pk, games=r.games, finished=r.finished, clean=r.clean)
+         for pk, r in counted.items()], ["games", "finished", "clean"])
+
+
+def count_reliabilities(user_ids: Iterable[int]) -> dict[int, Reliability]:
+    """Each player's reliability counted from their games, one query for them all."""
     ids = list({int(pk) for pk in user_ids})
     if not ids:
         return {}
@@ -92,25 +131,11 @@ def reliability(user) -> Reliability:
     return reliabilities([pk])[pk] if pk else UNKNOWN
 
 
-RECENT_SECONDS = 300
-
-
-def recent_finished_percent(user) -> int | None:
-    """The player's share of games finished (None: a new player), as computed at most
-    RECENT_SECONDS ago."""
+def finished_percent_of(user) -> int | None:
+    """The player's share of games finished as kept (None: a new player): one row read."""
     pk = getattr(user, "pk", user)
-    key = f"reliability.finished.{pk}"
-    try:
-        known = cache.get(key)
-    except Exception:  # the cache down (Redis): the database answers
-        known = None
-    if known is None:
-        known = {"percent": reliability(pk).finished_percent}
-        try:
-            cache.set(key, known, RECENT_SECONDS)
-        except Exception:
-            pass
-    return known["percent"]
+    row = ReliabilityRecord.objects.filter(user_id=pk).first() if pk else None
+    return Reliability(row.games, row.finished, row.clean).finished_percent if row else None
 
 
 def correspondence_games_finished(user_id: int) -> int:

@@ -1,6 +1,6 @@
 """Sending a kept notice to the player's devices by Web Push (pywebpush), in the worker.
 
-``notices.delivery.deliver_notice`` calls ``send_push(notice)`` after the commit that kept
+``notices.delivery.deliver_notices`` calls ``send_push(notice)`` after the commit that kept
 the notice, so a move never waits for a push service. Each notice is pushed at most once
 (``PushSent``); each device gets the payload encrypted with its own keys (RFC 8291) and
 signed with the site's VAPID key (RFC 8292). A device the push service no longer knows

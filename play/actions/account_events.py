@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from notices.interface import announce, notified_since, notify
+from notices.interface import announce, announce_each, notified_since, notify, notify_each
 from play.actions.lookups import seats_by_position
 from play.models import Game, Seat, Table
 
@@ -55,14 +55,17 @@ def game_over(game: Game, table: Table) -> None:
     with their place's result; a notice is kept for those not at the table."""
     result = game.result or {}
     outcome = {"scores": result.get("scores"), "winners": result.get("winners")}
+    events, kept = [], []
     for position, seat in seats_by_position(table).items():
         if seat.user_id is None or seat.bot:
             continue
         won = position in (outcome["winners"] or [])
-        announce([seat.user_id], "game_over", {"table": table.pk, "game": game.pk,
-                                              "ending": game.ending, "you": position,
-                                              "won": won, "result": outcome})
+        events.append((seat.user_id, "game_over", {
+            "table": table.pk, "game": game.pk, "ending": game.ending, "you": position,
+            "won": won, "result": outcome}))
         if not getattr(seat, "connected", False):
-            notify(seat.user_id, "game_over", url=table.get_absolute_url(), table=table.pk,
-                   game=game.pk, table_name=table.name, game_slug=table.game_slug,
-                   ending=game.ending, won=won)
+            kept.append((seat.user_id, "game_over", table.get_absolute_url(), {
+                "table": table.pk, "game": game.pk, "table_name": table.name,
+                "game_slug": table.game_slug, "ending": game.ending, "won": won}))
+    announce_each(events)
+    notify_each(kept)

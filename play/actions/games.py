@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardgames import CHANCE, IllegalAction
 from economy import interface as economy
+from play import reliability
 from play.actions import account_events, vacation
 from play.actions.broadcast import (
     broadcast_table_changed,
@@ -241,6 +242,7 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     game.actor = game.deadline = game.bot_due_at = game.remind_at = None
     # a resignation rates (resigners last) if each player made two moves; an abort never
     ratings.rate_finished_game(game, partial(conduct_of, game))
+    reliability.record_game_end(game)
     record_chips_won(game, table)
     economy.game_finished(game)  # the contests' standings (an abort has no scores)
     if table.status == Table.Status.PLAYING:
@@ -305,6 +307,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         game.actor = game.deadline = game.bot_due_at = game.remind_at = None
         # between people only, fairly played, once (ratings/services.py)
         ratings.rate_finished_game(game, partial(conduct_of, game))
+        reliability.record_game_end(game)
         record_chips_won(game, table)
         economy.game_finished(game)  # the running contests' standings
         if engine.chained and table.status == Table.Status.PLAYING:

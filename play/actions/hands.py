@@ -45,14 +45,12 @@ def count_hands(table: Table, number: int) -> bool:
     if not economy.counts_hands_per_game(table.game_slug, table.practice):
         return True
     humans = [s for s in seats_by_position(table).values() if s.user_id is not None]
-    broke = [s for s in humans if not economy.may_be_dealt(table, s.user).allowed]
+    try:
+        broke = economy.deal_in(table, humans, number)
+    except economy.NoHandLeft as refusal:  # spent at the same instant elsewhere
+        raise _no_hands_error(refusal.reason) from None
     if broke:
         Seat.objects.filter(pk__in=[s.pk for s in broke]).delete()
         forget_seats(table)
         return False
-    for seat in humans:
-        try:
-            economy.count_hand(table, seat, number)
-        except economy.NoHandLeft as refusal:  # spent at the same instant elsewhere
-            raise _no_hands_error(refusal.reason) from None
     return True

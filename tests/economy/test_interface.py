@@ -5,6 +5,7 @@ import pytest
 
 from economy import host, interface
 from economy.chips import caves
+from economy.models import HandDeal
 from play.actions import do_act, do_create_table, do_join
 from play.actions.economy_host import PlayTableHost
 from play.models import Game
@@ -66,5 +67,8 @@ def test_a_game_at_a_counted_table_asks_the_economy_to_count_each_players_hand(
         alice, bob, economy_calls):
     table = do_create_table(alice, "all-fours", seat_count=2)
     do_join(table, bob)
-    assert economy_calls.count("count_hand") == 2
+    assert economy_calls.count("deal_in") == 1
     assert "deal_chip_hand" not in economy_calls
+    counted = HandDeal.objects.filter(table_id=table.pk, game_number=1)
+    assert sorted(counted.values_list("user__username", "source")) == [
+        ("alice", HandDeal.Source.UNLIMITED), ("bob", HandDeal.Source.UNLIMITED)]

@@ -35,13 +35,14 @@ def _no_clock(settings):
 @pytest.fixture
 def announced(monkeypatch):
     events = []
-    original = notices.announce
+    original = notices.announce_each  # ``announce`` goes through it too
 
-    def keep(user_ids, event, payload):
-        events.append({"type": event, **payload})
-        original(user_ids, event, payload)
+    def keep(sent):
+        sent = list(sent)
+        events.extend({"type": event, **payload} for _, event, payload in sent)
+        original(sent)
 
-    monkeypatch.setattr(notices, "announce", keep)
+    monkeypatch.setattr(notices, "announce_each", keep)
     return events
 
 

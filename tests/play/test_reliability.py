@@ -1,12 +1,15 @@
 """Reliability (play/reliability.py): the share of games a player finished, and finished
 without timeouts; new players unknown; a table's minimum refuses the others."""
 
+import importlib
+
 import pytest
+from django.apps import apps as django_apps
 from django.test import Client
 
-from play.actions import ServiceError, do_create_table, do_join
-from play.models import Action, Game, Participant, Table
-from play.reliability import reliabilities, reliability
+from play.actions import ServiceError, do_create_table, do_join, do_resign
+from play.models import Action, Game, Participant, ReliabilityRecord, Table
+from play.reliability import refresh_reliabilities, reliabilities, reliability
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +38,8 @@ def finished_game(players, *, practice=False, ending="", left=(), timed_out=(), 
             Action.objects.create(game=game, seq=seq, seat=position, user=user,
                                   source=Action.Source.PLATFORM,
                                   action={"type": "platform.resigned"})
+    # Written by hand, not ended through the services: its players' counts are kept here.
+    refresh_reliabilities(user.pk for user in players)
     return game
 
 
@@ -133,3 +138,26 @@ def test_the_players_page_shows_their_reliability(alice, bob):
     page = Client().get("/joueurs/alice/").content.decode()
     assert ("Fiabilité : 100 % de parties finies, 80 % sans dépasser le temps "
             "(sur 5 parties).") in page
+
+
+def test_a_game_ended_through_the_services_counts_at_once(alice, bob):
+    table = do_create_table(alice, "all-fours", seat_count=2)
+    do_join(table, bob)
+    do_resign(table, alice)
+
+    mine, bobs = reliability(alice), reliability(bob)
+    assert (mine.games, mine.finished, bobs.games, bobs.finished) == (1, 0, 1, 1)
+
+
+def test_the_migration_counts_the_games_played_before_it(alice, bob, charlie):
+    backfill = importlib.import_module("play.migrations.0017_reliability_record")
+    for _ in range(5):
+        finished_game([alice, bob], timed_out=[bob])
+    finished_game([alice, charlie], left=[charlie])
+    ReliabilityRecord.objects.all().delete()  # as before the migration
+
+    backfill.count_every_player(django_apps, None)
+
+    kept = {row.user_id: (row.games, row.finished, row.clean)
+            for row in ReliabilityRecord.objects.all()}
+    assert kept == {alice.pk: (6, 6, 6), bob.pk: (5, 5, 0), charlie.pk: (1, 0, 0)}

@@ -2,7 +2,14 @@
 log row, save; `do_act`), then the frames of the table's four seats built from the
 snapshot the act published (JSON, and HTML as the table page receives them).
 
-    python bench/move_cost.py [--tables 20] [--rounds 25] [--game ascenseur]
+    python bench/move_cost.py [--tables 20] [--rounds 25] [--game ascenseur] [--no-notices]
+
+``--no-notices`` runs the same code with what a move tells its players outside the table
+switched off (play/actions/account_events.py: the account stream's events and the notices
+kept): run alternately with and without, it measures what the notices cost a move.
+``--served`` plays the moves as the server does, in a worker thread beside a running
+event loop (a send to the channel layer is then a hop to that loop, not a loop of its
+own, as it is without a server).
 
 A fresh SQLite file by default; with DATABASE_URL set, that (migrated) database. The
 broadcast is not sent (no server runs): bench/ws_tables.py measures the whole path.
@@ -76,8 +83,16 @@ def main():
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=25)
     parser.add_argument("--game", default="ascenseur")
+    parser.add_argument("--no-notices", action="store_true")
+    parser.add_argument("--served", action="store_true")
     args = parser.parse_args()
     layout = setup(args.tables, args.game)
+    if args.no_notices:
+        import play.actions.account_events as account_events
+
+        account_events.announce_each = lambda events: None
+        account_events.turn_given = lambda *args, **kwargs: None
+        account_events.game_over = lambda *args, **kwargs: None
 
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -87,37 +102,72 @@ def main():
     from play.presentation.view import view_from_snapshot
     from play.snapshots import snapshots
 
-    act_ms, json_ms, html_ms, queries = [], [], [], None
-    for _ in range(args.rounds):
-        for table, users in layout:
-            game = snapshots.get(table.pk).game
-            if game is None or game.status != "playing":
-                continue
-            action = table.engine.legal_actions(game.state)[0]
-            started = time.perf_counter()
-            with CaptureQueriesContext(connection) as captured:
-                do_act(game.pk, users[game.state["actor"]], action, game.version,
-                       client_id=os.urandom(6).hex(), table_id=table.pk)
-            act_ms.append((time.perf_counter() - started) * 1000)
-            if queries is None:
-                queries = [q["sql"].split(" ")[0] for q in captured]
-            snapshot = snapshots.peek(table.pk)
-            started = time.perf_counter()
-            views = [view_from_snapshot(snapshot, user, "fr") for user in users]
-            for view in views:
-                json.dumps({"type": "state", "view": view})
-            json_ms.append((time.perf_counter() - started) * 1000)
-            started = time.perf_counter()
-            for user, view in zip(users, views, strict=True):
-                render_table_fragments(snapshot.table, snapshot.game, user, view, lang="fr",
-                                       previous=snapshot.previous, shared=snapshot.rendered)
-            html_ms.append((time.perf_counter() - started) * 1000)
+    def one_move(table, users):
+        """One move at ``table`` and its four frames: (act ms, JSON ms, HTML ms, the act's
+        statements), or None when the table's game is over."""
+        game = snapshots.get(table.pk).game
+        if game is None or game.status != "playing":
+            return None
+        action = table.engine.legal_actions(game.state)[0]
+        started = time.perf_counter()
+        with CaptureQueriesContext(connection) as captured:
+            do_act(game.pk, users[game.state["actor"]], action, game.version,
+                   client_id=os.urandom(6).hex(), table_id=table.pk)
+        act = (time.perf_counter() - started) * 1000
+        snapshot = snapshots.peek(table.pk)
+        started = time.perf_counter()
+        views = [view_from_snapshot(snapshot, user, "fr") for user in users]
+        for view in views:
+            json.dumps({"type": "state", "view": view})
+        json_frames = (time.perf_counter() - started) * 1000
+        started = time.perf_counter()
+        for user, view in zip(users, views, strict=True):
+            render_table_fragments(snapshot.table, snapshot.game, user, view, lang="fr",
+                                   previous=snapshot.previous, shared=snapshot.rendered)
+        html_frames = (time.perf_counter() - started) * 1000
+        return act, json_frames, html_frames, [q["sql"].split(" ")[0] for q in captured]
+
+    moves, sends_ms = [], []
+    if args.served:
+        # As the server plays a move: the consumer awaits it in the worker thread that
+        # runs every socket's database work, while the event loop runs; the move's account
+        # events leave from the consumer once the thread is done (notices.then_send).
+        # ``outside_the_thread``: the rest of the await (the hops, the connection checks of
+        # database_sync_to_async, the account events sent), on the loop.
+        import asyncio
+
+        from channels.db import database_sync_to_async
+
+        from notices.interface import then_send
+
+        async def served():
+            for _ in range(args.rounds):
+                for table, users in layout:
+                    started = time.perf_counter()
+                    move = await then_send(database_sync_to_async(one_move)(table, users))
+                    if move is not None:
+                        moves.append(move)
+                        sends_ms.append((time.perf_counter() - started) * 1000
+                                        - sum(move[:3]))
+
+        asyncio.run(served())
+    else:
+        for _ in range(args.rounds):
+            for table, users in layout:
+                move = one_move(table, users)
+                if move is not None:
+                    moves.append(move)
+    act_ms, json_ms, html_ms = ([move[i] for move in moves] for i in range(3))
+    queries = moves[0][3]
     print(json.dumps({
         "database": connection.vendor,
+        "notices": not args.no_notices,
+        "served": args.served,
         "moves": len(act_ms),
         "act": percentiles(act_ms),
         "four_json_frames": percentiles(json_ms),
         "four_html_frames": percentiles(html_ms),
+        **({"outside_the_thread": percentiles(sends_ms)} if args.served else {}),
         "statements_of_one_act": queries,
     }, indent=2))
 

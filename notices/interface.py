@@ -19,11 +19,11 @@ from django.db import transaction
 
 from notices.models import Kind, Notice
 from notices.services import do_mark_read
-from notices.stream import account_group, send_each
+from notices.stream import account_group, send_each, then_send
 from taverne.queueing import enqueue_with_transaction
 
 __all__ = ["Kind", "account_group", "announce", "announce_each", "as_event", "mark_table_read",
-           "notified_since", "notify", "notify_each"]
+           "notified_since", "notify", "notify_each", "then_send"]
 
 
 def announce(user_ids: Iterable[int], event: str, payload: dict) -> None:

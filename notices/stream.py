@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -10,6 +11,12 @@ from channels.layers import get_channel_layer
 log = logging.getLogger(__name__)
 
 ACCOUNT_GROUP = "account.{user_id}"
+
+# Set by ``then_send`` around a service run in a worker thread for a coroutine: the
+# account events its commit sends wait there, and the coroutine sends them on its event
+# loop once the thread is done. Otherwise each send hops from the thread to the loop and
+# holds the thread (which runs every socket's database work) until the loop has sent.
+_WAITING: ContextVar[list | None] = ContextVar("account_events_waiting", default=None)
 
 
 def account_group(user_id: int) -> str:
@@ -28,7 +35,26 @@ def send_each(messages: list[tuple[int, dict]]) -> None:
     layer = get_channel_layer()
     if layer is None or not messages:
         return
+    waiting = _WAITING.get()
+    if waiting is not None:
+        waiting.extend(messages)
+        return
     async_to_sync(_send_all)(layer, messages)
+
+
+async def then_send(call):
+    """Awaits ``call`` (a service run in a worker thread: ``database_sync_to_async``),
+    then sends from here the account events its commits sent (``_WAITING``). Returns what
+    ``call`` returned."""
+    waiting = []
+    token = _WAITING.set(waiting)
+    try:
+        return await call
+    finally:
+        _WAITING.reset(token)
+        layer = get_channel_layer()
+        if waiting and layer is not None:
+            await _send_all(layer, waiting)
 
 
 async def _send_all(layer, messages) -> None:

@@ -15,9 +15,11 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from notices.interface import announce, announce_each, notified_since, notify, notify_each
+from notices.interface import announce_each, notified_since, notify, notify_each
 from play.actions.lookups import seats_by_position
 from play.models import Game, Seat, Table
+
+__all__ = ["announce_each", "game_over", "turn_done", "turn_given"]
 
 LIVE_INTERVAL = timedelta(minutes=15)
 
@@ -26,12 +28,14 @@ def _iso(moment):
     return moment.isoformat() if moment else None
 
 
-def turn_given(game: Game, table: Table, seat: Seat, now=None) -> None:
+def turn_given(game: Game, table: Table, seat: Seat, now=None, also=()) -> None:
     """A person's seat (read with ``connected``) is to act: their stream hears of it, and
-    a notice is kept when they are not at the table."""
+    a notice is kept when they are not at the table. ``also``: the move's other account
+    events (``turn_done``), sent in the same trip."""
     user_id = seat.user_id
-    announce([user_id], "your_turn", {"table": table.pk, "game": game.pk,
-                                      "deadline": _iso(game.deadline), "pace": table.pace})
+    announce_each([*also, (user_id, "your_turn", {
+        "table": table.pk, "game": game.pk, "deadline": _iso(game.deadline),
+        "pace": table.pace})])
     if seat.connected:
         return
     now = now or timezone.now()
@@ -44,10 +48,11 @@ def turn_given(game: Game, table: Table, seat: Seat, now=None) -> None:
            deadline=_iso(game.deadline))
 
 
-def turn_done(game: Game, table: Table, seat: Seat) -> None:
+def turn_done(game: Game, table: Table, seat: Seat) -> tuple:
     """A person's turn passed to another seat (they moved, or the clock moved for them):
-    their pages' counts of games waiting on them drop at once."""
-    announce([seat.user_id], "turn_done", {"table": table.pk, "game": game.pk})
+    their pages' counts of games waiting on them drop at once. The event, for the caller
+    to send with the move's others (``turn_given``'s ``also``, or ``announce_each``)."""
+    return (seat.user_id, "turn_done", {"table": table.pk, "game": game.pk})
 
 
 def game_over(game: Game, table: Table) -> None:

@@ -335,12 +335,14 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
     now = timezone.now()
     game.actor = actor if isinstance(actor, int) else None
     game.deadline = game.bot_due_at = game.remind_at = game.vacation = None
-    if actor != previous_actor:
-        _turn_left(game, table, previous_actor)
+    # The move's account events leave together (one trip to the channel layer).
+    left = _turn_left(game, table, previous_actor) if actor != previous_actor else []
     if game.actor is None or table.status != Table.Status.PLAYING:
+        account_events.announce_each(left)
         return
     seat = seats_by_position(table).get(actor)
     if seat is None or seat.played_by_bot:
+        account_events.announce_each(left)
         delay = bot_delay()
         game.bot_due_at = now + timedelta(seconds=delay)
         transaction.on_commit(lambda: alarm.wake_in(delay))
@@ -352,16 +354,20 @@ def schedule(game: Game, table: Table, previous_actor) -> None:
         # the reminder e-mail, when a quarter of the time is left (play/clock/scheduler.py)
         game.remind_at = game.deadline - timedelta(seconds=table.move_seconds / 4)
     if actor != previous_actor:
-        account_events.turn_given(game, table, seat, now)
+        account_events.turn_given(game, table, seat, now, also=left)
+    else:
+        account_events.announce_each(left)
 
 
-def _turn_left(game: Game, table: Table, previous_actor) -> None:
-    """The seat that had the turn no longer has it: its player hears ``turn_done``."""
+def _turn_left(game: Game, table: Table, previous_actor) -> list:
+    """The seat that had the turn no longer has it: its player's ``turn_done`` (none for a
+    bot's seat or nobody's)."""
     if not isinstance(previous_actor, int):
-        return
+        return []
     seat = seats_by_position(table).get(previous_actor)
     if seat is not None and seat.user_id is not None and not seat.played_by_bot:
-        account_events.turn_done(game, table, seat)
+        return [account_events.turn_done(game, table, seat)]
+    return []
 
 
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import socket_credentials as credentials
 from friends import interface as friends
+from notices.interface import then_send
 from play.actions import (
     ServiceError,
     do_abort,
@@ -552,9 +553,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_payload(sent, payload, force=True)
 
     async def _on_act(self, message):
-        reply, rendered = await database_sync_to_async(_sync_act)(
+        # The move's account events (your_turn, turn_done) leave from here, not from the
+        # worker thread every socket's database work waits for (notices/stream.py).
+        reply, rendered = await then_send(database_sync_to_async(_sync_act)(
             self.table_id, self.user, message, self.lang, self.as_html
-        )
+        ))
         if reply["type"] == "error":
             await self._error(reply)
         else:

@@ -4,10 +4,12 @@ kept notice is announced to the player's account stream only."""
 import asyncio
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from notices.interface import account_group, announce, notify
+from notices import stream
+from notices.interface import account_group, announce, notify, then_send
 from notices.models import Notice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,3 +59,23 @@ def test_an_event_of_a_rolled_back_change_is_never_sent(alice, loop):
         announce([alice.pk], "challenge", {"challenge": {"id": 1}})
         raise RuntimeError
     assert next_message(loop, layer, alices) is None
+
+
+def test_a_services_events_leave_from_the_coroutine_that_awaited_it_not_its_thread(
+        alice, loop, monkeypatch):
+    layer, alices = received(loop, alice.pk)
+
+    def thread_hop(*args, **kwargs):
+        raise AssertionError("the worker thread sent to the channel layer itself")
+
+    monkeypatch.setattr(stream, "async_to_sync", thread_hop)
+
+    def move():
+        with transaction.atomic():
+            announce([alice.pk], "your_turn", {"table": 7})
+            announce([alice.pk], "turn_done", {"table": 8})
+        return "played"
+
+    assert loop.run_until_complete(then_send(database_sync_to_async(move)())) == "played"
+    kinds = [next_message(loop, layer, alices)["event"]["type"] for _ in range(2)]
+    assert kinds == ["your_turn", "turn_done"]

@@ -1,9 +1,10 @@
 """The table socket: `/ws/tables/<id>/` (docs/protocol.md is its description).
 
 Thin: each incoming message is checked by play/socket/protocol.py, then handled by ONE
-database call (a `_sync_*` function below, which calls the services and renders what
-this connection must receive). Group messages only say "table changed, version N";
-every connection re-renders its own seat's view, so nothing private crosses a group.
+database call (a `_sync_*` function of play/socket/table_calls.py, which calls the
+services and renders what this connection must receive). Group messages only say "table
+changed, version N"; every connection re-renders its own seat's view, so nothing private
+crosses a group. Its channel-layer reads: play/socket/inbox.py.
 
 A notice may be lost: every socket is also re-checked against its table's sequence, on a
 period and on every frame its client sends (play/socket/watch.py), and catches up
@@ -16,45 +17,45 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import NamedTuple
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts import socket_credentials as credentials
-from friends import interface as friends
 from notices.interface import then_send
 from play.actions import (
     ServiceError,
-    do_abort,
-    do_act,
-    do_chat,
-    do_come_back,
     do_connect,
-    do_decline_rematch,
     do_disconnect,
-    do_mute_chat,
-    do_rematch,
-    do_resign,
-    do_restart_missed_turn,
     remember_server_loop,
 )
 from play.actions.broadcast import group_name
 from play.actions.notices import turn_shown_late
-from play.actions.rematch import open_rematch
 from play.clock import scheduler
-from play.models import ChatMessage, Table
 from play.presentation.labels import lang_code
-from play.presentation.table import render_error_fragment, render_table_fragments
-from play.presentation.view import view_from_snapshot
-from play.queries import can_watch, chat_line, finished_snapshot, is_muted
+from play.presentation.table import render_error_fragment
+from play.queries import finished_snapshot
 from play.snapshots import snapshots
 from play.socket import limits, outages, watch
-from play.socket.protocol import ProtocolError, TokenBucket, parse_message, state_frame
-from taverne.backoff import Backoff
+from play.socket.inbox import LayerInbox
+from play.socket.protocol import ProtocolError, TokenBucket, parse_message
+from play.socket.table_calls import (
+    _render,
+    _render_snapshot,
+    _sync_act,
+    _sync_catch_up,
+    _sync_chat,
+    _sync_chat_line,
+    _sync_exit,
+    _sync_mute,
+    _sync_open,
+    _sync_rematch,
+    _sync_restart_turn,
+    _text,
+    payload_of,
+)
 from taverne.observability import metrics
 from taverne.unavailable import is_unavailable
 
@@ -75,163 +76,12 @@ TOO_MANY_SOCKETS = _("Trop de connexions ouvertes à la fois : fermez un onglet,
 # What a token without the "play" scope may still send: it watches.
 WATCHING = ("ping", "sync", "mute")
 
-# The longest wait between two reads of a failing channel layer: once Redis is back, a
-# socket hears the other processes' notices again within this time (its group
-# membership comes back with the next re-check, PLAY_SOCKET_RECHECK_SECONDS).
-LAYER_RETRY_MOST = 2.0
-
 # After a ``rate_limited``, the current state follows, at most once in this many seconds
 # (a flood must not turn into a flood of full views).
 STATE_AFTER_LIMIT_SECONDS = 1.0
 
 
-class Sent(NamedTuple):
-    """What a state frame showed: its game, version and step of the table's sequence,
-    and whether it was this seat's turn in it."""
-
-    game_id: int | None
-    version: int
-    sequence: int
-    my_turn: bool = False
-
-
-def _render(table_id, user, lang, as_html, wanted=None):
-    """This connection's payload: the JSON state message, or the htmx fragments.
-
-    `wanted` is the (game_id, version, sequence) announced by a broadcast: a cached
-    snapshot at least that recent will do. Without it (connect, sync, refusals) the
-    database is read.
-    """
-    return payload_of(snapshots.get(table_id, wanted), user, lang, as_html)
-
-
-def _render_snapshot(table_id, user, lang, as_html, wanted):
-    """The snapshot for a broadcast (read if this process has none as recent) and this
-    connection's payload from it."""
-    snapshot = snapshots.get(table_id, wanted)
-    return snapshot, *payload_of(snapshot, user, lang, as_html)
-
-
-def payload_of(snapshot, user, lang, as_html):
-    """(Sent, payload) for this connection, from a snapshot; no query, so the event loop
-    may call it directly when the snapshot is in this process's cache."""
-    view = view_from_snapshot(snapshot, user, lang)
-    if as_html:
-        payload = render_table_fragments(snapshot.table, snapshot.game, user, view, lang=lang,
-                                         previous=snapshot.previous, shared=snapshot.rendered)
-    else:
-        payload = state_frame(view, snapshot.sequence)
-    my_turn = view["you"] is not None and view.get("actor") == view["you"]
-    return Sent(view["game_id"], view["version"], snapshot.sequence, my_turn), payload
-
-
-def _text(message, lang) -> str:
-    with translation.override(lang):
-        return str(message)
-
-
-def _sync_open(table_id, user, token, lang, as_html, channel):
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        raise ServiceError("not_found", _("Cette table n'existe pas."))
-    if not can_watch(table, user, token):
-        # As for a missing table: an outsider is not told that a private one exists.
-        raise ServiceError("not_found", _("Cette table n'existe pas."))
-    opened = do_connect(table_id, user, channel)
-    return opened, *_render(table_id, user, lang, as_html)
-
-
-def _sync_catch_up(table_id, user, lang, as_html, sequence):
-    """The snapshot showing at least step ``sequence`` of the table (a re-check found the
-    table there), and this connection's payload from it."""
-    snapshot = snapshots.at_least(table_id, sequence)
-    return snapshot, *payload_of(snapshot, user, lang, as_html)
-
-
-def _sync_restart_turn(table_id, user, lang, as_html, game_id, version, position):
-    """This seat was shown its turn late: its clock starts again (play/actions/notices.py);
-    the payload shows the new deadline."""
-    sequence = do_restart_missed_turn(game_id, version, position)
-    if sequence is None:
-        return None
-    return _sync_catch_up(table_id, user, lang, as_html, sequence)
-
-
-def _sync_act(table_id, user, message, lang, as_html):
-    """Act on the game the message names, then say what this connection needs: an ack,
-    or an error plus the fresh view (a hand that has ended: ``game_over``)."""
-    try:
-        result = do_act(message["game_id"], user, message["action"], message["version"],
-                        message["id"], table_id=table_id)
-    except ServiceError as refusal:
-        refresh = refusal.code in ("stale", "not_your_turn", "game_over", "not_found")
-        if refusal.code == "not_found":
-            # The table is there (``not_found`` would close the socket): the game the
-            # action names is none of its games. A client's mistake, answered with the
-            # table's current view.
-            refusal = ServiceError(
-                "unknown_game",
-                _("Cette partie n'est pas une partie de cette table : voici la position à "
-                  "jour."),
-            )
-        return refusal.as_dict(lang), (_render(table_id, user, lang, as_html) if refresh else None)
-    ack = {"type": "ack", "id": message["id"], "version": result.version,
-           "duplicate": result.duplicate}
-    # A duplicate moved nothing, so no broadcast comes: send the current view now.
-    return ack, (_render(table_id, user, lang, as_html) if result.duplicate else None)
-
-
-def _sync_chat(table_id, user, text):
-    try:
-        do_chat(table_id, user, text)
-    except ServiceError as refusal:
-        return refusal
-    return None
-
-
-def _sync_chat_line(message_id, user):
-    message = ChatMessage.objects.select_related("user").filter(pk=message_id).first()
-    if message is None or is_muted(message.table_id, user):
-        return None
-    if friends.is_blocked(message.user_id, user):
-        return None  # a block silences both ways
-    return chat_line(message)
-
-
-# The ways out of a game and back (play/actions/leaving.py), by message type.
-EXITS = {"resign": do_resign, "abort": do_abort, "come_back": do_come_back}
-
-
-def _sync_rematch(table_id, user, kind):
-    """Propose/accept (``rematch``) or decline (``decline_rematch``) the rematch of this
-    finished table: (refusal, None) or (None, the rematch table's id)."""
-    try:
-        if kind == "rematch":
-            return None, do_rematch(table_id, user).pk
-        rematch = open_rematch(Table.objects.get(pk=table_id))
-        if rematch is None:
-            raise ServiceError("not_invited", _("Aucune revanche n'est proposée à cette table."))
-        do_decline_rematch(rematch, user)
-        return None, rematch.pk
-    except ServiceError as refusal:
-        return refusal, None
-
-
-def _sync_exit(table_id, user, kind):
-    """Resign, abort or come back; the refusal if any (the broadcast shows the rest)."""
-    try:
-        EXITS[kind](table_id, user)
-    except ServiceError as refusal:
-        return refusal
-    return None
-
-
-def _sync_mute(table_id, user, muted, lang, as_html):
-    do_mute_chat(table_id, user, muted)
-    return _render(table_id, user, lang, as_html)
-
-
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class TableConsumer(LayerInbox, AsyncJsonWebsocketConsumer):
     async def connect(self):
         try:
             await self._connect()
@@ -349,76 +199,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.watcher.add(self)
         metrics.socket_opened()  # closed with the watcher, in _leave
         await self._send_payload(sent, payload)
-
-    # channels' consumer reads its channel-layer messages through ``channel_receive``, set
-    # in ``__call__`` just before its loop starts. Two things are added to that read:
-    # - Redis down does not end the socket. Unguarded, a Redis restart makes the read raise
-    #   and the socket dies with 1011 (internal error) and reconnects, hundreds at once.
-    #   Guarded, the read waits for Redis (0.5 s doubling to LAYER_RETRY_MOST) and the
-    #   socket stays open: what it missed meanwhile comes from the re-check, which also
-    #   renews its group membership on the new Redis (play/socket/watch.py).
-    # - This process's own messages to the socket (``deliver_here``: the re-check's
-    #   catch-up, a lost broadcast made good) come through an in-process inbox, never
-    #   through Redis, and are handled in turn with the layer's, never beside them.
-    @property
-    def channel_receive(self):
-        return self._channel_receive
-
-    @channel_receive.setter
-    def channel_receive(self, receive):
-        self._channel_receive = self._with_inbox(self._outliving_outages(receive))
-
-    def deliver_here(self, message: dict) -> None:
-        """Hand this socket a message from its own process (the event loop's thread): it
-        is handled as a channel-layer message would be, with Redis up or down."""
-        self._inbox().put_nowait(message)
-
-    def _inbox(self) -> asyncio.Queue:
-        inbox = self.__dict__.get("inbox")
-        if inbox is None:
-            inbox = self.inbox = asyncio.Queue()
-        return inbox
-
-    def _with_inbox(self, receive):
-        inbox = self._inbox()
-        reading = None  # the layer's read in progress, kept across calls (never dropped)
-
-        async def receive_from_either():
-            nonlocal reading
-            if not inbox.empty():
-                return inbox.get_nowait()
-            if reading is None:
-                reading = asyncio.ensure_future(receive())
-            local = asyncio.ensure_future(inbox.get())
-            try:
-                await asyncio.wait({reading, local}, return_when=asyncio.FIRST_COMPLETED)
-            except asyncio.CancelledError:  # the socket ends
-                local.cancel()
-                reading.cancel()
-                raise
-            if local.done():
-                return local.result()  # a finished read waits for the next call
-            local.cancel()  # an item it had not taken yet stays in the inbox
-            done, reading = reading, None
-            return done.result()
-
-        return receive_from_either
-
-    def _outliving_outages(self, receive):
-        async def receive_when_the_layer_answers():
-            backoff = Backoff(most=LAYER_RETRY_MOST)
-            while True:
-                try:
-                    return await receive()
-                except Exception as error:
-                    if not is_unavailable(error):
-                        raise
-                    wait = backoff.failed()
-                    log.warning("table %s: the channel layer failed (%r); reading it again "
-                                "in %s s", getattr(self, "table_id", "?"), error, wait)
-                    await asyncio.sleep(wait)
-
-        return receive_when_the_layer_answers
 
     async def __call__(self, scope, receive, send):
         # The backstop of ``disconnect``'s ``finally``: a consumer cancelled or failed
@@ -805,18 +585,3 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.send_json(error)
 
-
-class NoSuchTableConsumer(AsyncJsonWebsocketConsumer):
-    """Any other socket address (``/ws/tables/abc/``): refused as a missing table is,
-    ``not_found`` then close 4404, rather than the router's error."""
-
-    async def connect(self):
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        user = self.scope.get("user")
-        lang = lang_code(query.get("lang", [""])[0]
-                         or getattr(user, "preferred_language", None))
-        await self.accept(self.scope.get("accept_subprotocol"))
-        await self.send_json(
-            ServiceError("not_found", _("Cette table n'existe pas.")).as_dict(lang)
-        )
-        await self.close(code=CLOSE_NOT_FOUND)

@@ -18,7 +18,7 @@ from config.asgi import application
 from play.actions.broadcast import group_name, next_sequence
 from play.models import ChatMessage
 from play.socket import consumer as consumers
-from play.socket import watch
+from play.socket import inbox, watch
 from tests.play.test_consumers import (
     _play_settings,
     human_turn,
@@ -134,7 +134,7 @@ async def test_a_redis_restart_under_an_open_socket_leaves_it_open_and_caught_up
             raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")
         return await receive(channel)
 
-    monkeypatch.setattr(consumers.Backoff, "failed", lambda backoff: 0.05)
+    monkeypatch.setattr(inbox.Backoff, "failed", lambda backoff: 0.05)
     table = await database_sync_to_async(make_table)(alice, bob)
     with caplog.at_level(logging.WARNING, logger="play.socket.consumer"):
         monkeypatch.setattr(layer, "receive", restarting)

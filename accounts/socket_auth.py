@@ -8,15 +8,24 @@ unauthenticated (the consumer answers ``not_authenticated`` and closes, 4401), e
 a session cookie came along: the token was meant. A socket open with a token that is
 revoked or expires later is closed the same way by its periodic re-check
 (play/socket/watch.py).
+
+Bad tokens count against the handshake's address as they do against the API's
+(accounts/failed_tokens.py, one counter for both): past the limit the token is not even
+read, and the socket is told ``rate_limited`` with ``retry_after`` and closed (4429).
+The address is the scope's client, which daphne's ``--proxy-headers`` reads from the one
+proxy in front (docs/operations.md).
 """
 
 from __future__ import annotations
+
+import time
 
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from django.contrib.auth.models import AnonymousUser
 
-from accounts import tokens
+from accounts import failed_tokens, tokens
+from taverne.refusals import Refusal
 
 SUBPROTOCOL = "taverne.bearer."
 
@@ -32,14 +41,48 @@ def handshake_secret(scope) -> tuple[str, str | None]:
     return "", None
 
 
+clock = time.time  # the failure windows' clock (tests hold it still)
+
+
+def scope_address(scope) -> str | None:
+    client = scope.get("client")
+    return client[0] if client else None
+
+
+def authenticate(secret: str, address: str | None):
+    """(token or None, seconds the address must wait or None). A bad token is counted."""
+    now = clock()
+    wait = failed_tokens.refused_for(address, now)
+    if wait is not None:
+        return None, wait
+    token = tokens.authenticate(secret)
+    if token is None:
+        failed_tokens.count(address, now)
+    return token, None
+
+
+def refusal_of(scope, lang: str | None) -> dict | None:
+    """The frame a socket answers before closing (4429) when its address sent too many
+    bad tokens this minute; None otherwise."""
+    wait = scope.get("token_wait")
+    if wait is None:
+        return None
+    refusal = Refusal("rate_limited", failed_tokens.TOO_MANY_FAILURES, seconds=wait)
+    return {**refusal.as_dict(lang), "retry_after": wait}
+
+
 class TokenAuthMiddleware(BaseMiddleware):
-    """Sets ``scope["user"]`` (and ``scope["api_token"]``) from a token when one is sent."""
+    """Sets ``scope["user"]`` (and ``scope["api_token"]``) from a token when one is sent;
+    ``scope["token_wait"]`` when its address sent too many bad ones."""
 
     async def __call__(self, scope, receive, send):
         secret, subprotocol = handshake_secret(scope)
         if secret:
             scope = dict(scope)
-            token = await database_sync_to_async(tokens.authenticate)(secret)
+            token, wait = await database_sync_to_async(authenticate)(
+                secret, scope_address(scope))
+            if wait is not None:
+                scope["token_wait"] = wait  # the consumers answer rate_limited
             scope["api_token"] = token
             scope["user"] = token.user if token is not None else AnonymousUser()
             if token is not None and subprotocol is not None:

@@ -5,7 +5,8 @@
 - An address sends at most ``API_FAILED_AUTH_PER_MINUTE`` requests a minute whose token is
   missing, unknown, revoked or expired; beyond, every request from it is refused until the
   next minute, a good token's too, so that guessing tokens costs as much as it gains
-  nothing (``check_address`` before the token is read, ``count_failure`` after).
+  nothing (``check_address`` before the token is read, ``count_failure`` after). The sockets'
+  handshake counts on the same counter (accounts/failed_tokens.py).
 
 Counters are fixed windows of a minute in Django's cache (local memory embedded, Redis in
 production: shared by every process). The address is the one the site reads everywhere
@@ -22,14 +23,14 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
+from accounts import failed_tokens
 from api.errors import ApiRefusal
 
 clock = time.time  # the windows' clock (tests hold it still)
 
 TOO_MANY_REQUESTS = _("Trop de requêtes : %(limit)s par minute pour votre compte, tous "
                       "jetons confondus. Réessayez dans %(seconds)s s.")
-TOO_MANY_FAILURES = _("Trop de jetons refusés depuis votre adresse : réessayez dans "
-                      "%(seconds)s s, avec un jeton valide.")
+TOO_MANY_FAILURES = failed_tokens.TOO_MANY_FAILURES
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,6 @@ def _account_key(user_id: int, now: float) -> str:
     return f"api-rate:user:{user_id}:{_minute(now)}"
 
 
-def _address_key(address: str | None, now: float) -> str:
-    return f"api-auth-failed:{address or '-'}:{_minute(now)}"
-
-
 def check_account(user) -> None:
     """Count a request of ``user``'s (whichever token): 429 beyond the limit."""
     limit = settings.API_REQUESTS_PER_MINUTE
@@ -91,15 +88,12 @@ def account_window(user) -> RateWindow:
 def check_address(address: str | None) -> None:
     """Refuse (429) every request from an address that sent too many bad tokens this
     minute; nothing is counted here."""
-    limit = settings.API_FAILED_AUTH_PER_MINUTE
-    now = clock()
-    if limit and (cache.get(_address_key(address, now)) or 0) >= limit:
-        seconds = _seconds_left(now)
+    seconds = failed_tokens.refused_for(address, clock())
+    if seconds is not None:
         raise ApiRefusal("rate_limited", TOO_MANY_FAILURES, retry_after=seconds,
                          seconds=seconds)
 
 
 def count_failure(address: str | None) -> None:
     """A request from ``address`` came with no usable token."""
-    if settings.API_FAILED_AUTH_PER_MINUTE:
-        _count(_address_key(address, clock()))
+    failed_tokens.count(address, clock())

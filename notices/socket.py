@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts import socket_credentials as credentials
+from accounts.socket_auth import refusal_of
 from notices.stream import account_group
 from pairing.interface import drop_live_seeks, keep_live_seeks
 from play.actions import ServiceError
@@ -68,6 +69,10 @@ class AccountConsumer(AsyncJsonWebsocketConsumer):
         self.lang = lang_code(
             query.get("lang", [""])[0] or getattr(self.user, "preferred_language", None))
         await self.accept(self.scope.get("accept_subprotocol"))
+        if (guessing := refusal_of(self.scope, self.lang)) is not None:
+            await self.send_json(guessing)
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         if self.user is None or not self.user.is_authenticated:
             await self.send_json(ServiceError(
                 "not_authenticated", _("Connectez-vous d'abord.")).as_dict(self.lang))

@@ -24,6 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext_lazy as _
 
 from accounts import socket_credentials as credentials
+from accounts.socket_auth import refusal_of
 from notices.interface import then_send
 from play.actions import (
     ServiceError,
@@ -64,7 +65,9 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
-CLOSE_TOO_MANY = 4429  # too many sockets held or opened (play/socket/limits.py)
+# Too many sockets held or opened (play/socket/limits.py), or too many bad tokens sent
+# from the address (accounts/socket_auth.py).
+CLOSE_TOO_MANY = 4429
 # A service down while the socket opened: the client opens it again after ``retry_after``.
 # Not 1013 ("try again later"): daphne's websocket layer (autobahn) sends only 1000 and
 # 3000-4999, and fails on any other code with 1011 and an error in the log. 4503 reads as
@@ -158,6 +161,10 @@ class TableConsumer(LayerInbox, AsyncJsonWebsocketConsumer):
         # credentials change (accounts/socket_credentials.py).
         self.credentials = None
         await self.accept(self.scope.get("accept_subprotocol"))
+        if (guessing := refusal_of(self.scope, self.lang)) is not None:
+            await self._send_json(guessing)
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         if self.user is None or not self.user.is_authenticated:
             await self._error(
                 ServiceError("not_authenticated", _("Connectez-vous d'abord.")).as_dict(self.lang)

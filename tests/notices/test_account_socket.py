@@ -74,6 +74,25 @@ async def test_a_visitor_who_is_not_signed_in_is_refused(db):
 
 
 @in_loop
+async def test_an_address_that_sent_too_many_bad_tokens_is_refused_here_too(
+        alice, settings, monkeypatch):
+    settings.API_FAILED_AUTH_PER_MINUTE = 1
+    monkeypatch.setattr("accounts.socket_auth.clock", lambda: 1_800_000_030.0)
+    good = await database_sync_to_async(do_create_token)(alice, "robot", ["play"])
+    answers = []
+    for secret in ("tav_guess", good.secret):
+        communicator = WebsocketCommunicator(
+            application, "/ws/account/", headers=[(b"origin", b"http://localhost")],
+            subprotocols=[f"taverne.bearer.{secret}"])
+        communicator.scope["client"] = ("203.0.113.9", 50000)
+        await communicator.connect()
+        frame = await communicator.receive_json_from()
+        answers.append((frame["code"], (await communicator.receive_output())["code"]))
+    assert answers == [("not_authenticated", 4401), ("rate_limited", 4429)]
+    assert frame["retry_after"] == 30
+
+
+@in_loop
 async def test_a_player_hears_their_turn_when_the_other_moves_by_correspondence(alice, bob):
     table = await database_sync_to_async(correspondence_table)(alice, bob)
     users = {0: alice, 1: bob}

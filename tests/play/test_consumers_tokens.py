@@ -140,6 +140,46 @@ def test_an_anonymous_socket_without_a_token_is_still_refused(alice, bob):
 
 
 
+async def knock(table_id, secret, address):
+    """A handshake with ``secret`` from ``address``: its first frame and its close, if any."""
+    communicator = WebsocketCommunicator(
+        application, f"/ws/tables/{table_id}/",
+        headers=[(b"origin", b"http://localhost"),
+                 (b"authorization", f"Bearer {secret}".encode())])
+    communicator.scope["client"] = (address, 50000)  # daphne's, from the proxy's header
+    await communicator.connect()
+    frame = await communicator.receive_json_from()
+    if frame["type"] == "error":
+        return frame, (await communicator.receive_output())["code"]
+    await communicator.disconnect()
+    return frame, None
+
+
+def test_an_address_sending_bad_tokens_to_the_sockets_is_refused_until_the_next_minute(
+        alice, bob, client, settings, monkeypatch):
+    settings.API_FAILED_AUTH_PER_MINUTE = 3
+    monkeypatch.setattr("accounts.socket_auth.clock", lambda: 1_800_000_015.0)
+    monkeypatch.setattr("api.limits.clock", lambda: 1_800_000_015.0)
+    table = make_table(alice, bob)
+    good = do_create_token(alice, "robot", ["play"]).secret
+    # One counter for both doors: a guess through the API counts against the sockets.
+    assert client.get("/api/v1/games", headers={"Authorization": "Bearer tav_guess"},
+                      REMOTE_ADDR="203.0.113.7").status_code == 401
+
+    async def run():
+        guesses = [await knock(table.pk, f"tav_guess{n}", "203.0.113.7") for n in range(2)]
+        from_there = await knock(table.pk, good, "203.0.113.7")
+        elsewhere = await knock(table.pk, good, "198.51.100.2")
+        return guesses, from_there, elsewhere
+
+    guesses, (refused, closed), (state, _) = async_to_sync(run)()
+    assert [(frame["code"], code) for frame, code in guesses] == [("not_authenticated", 4401)] * 2
+    assert refused["code"] == "rate_limited" and closed == 4429
+    assert refused["retry_after"] == 45  # a good token from there is not even read
+    assert "45 s" in refused["message"]
+    assert state["type"] == "state" and state["view"]["you"] == 0
+
+
 def test_an_expired_token_is_closed_with_4401(alice, bob):
     table = make_table(alice, bob)
     new = do_create_token(alice, "robot", ["play"],

@@ -10,7 +10,13 @@ DATABASE_URL and REDIS_URL set, PostgreSQL and Redis. Prints one JSON object:
 
 - tables: moves per second, and the latency from an action sent to the moment the last
   seat of the table received the new state (p50, p99, ms);
-- echo: the round trip of a message through the echo consumer (p50, p99, ms).
+- echo: the round trip of a message through the echo consumer (p50, p99, ms);
+- server: the CPU time the daphne processes spent while the tables played (from
+  /proc, user and system), and that time per move: the clients' load does not blur it.
+
+``--routing table`` puts all of a table's seats on one process (``table_id`` modulo the
+processes, as the proxy's consistent hash does: docs/operations.md); ``seat`` (the
+default before) spreads them, so every move crosses processes through Redis.
 
 Each client acts when its view says it is its turn, choosing a random legal action,
 after a think time drawn uniformly in [0, 2 × think-ms] (0: as fast as possible).
@@ -102,6 +108,13 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_seconds(pid):
+    """User plus system CPU seconds a process has used so far (/proc/<pid>/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(env, port):
@@ -198,9 +211,11 @@ async def connect(url, origin, cookie):
 class TablesRun:
     """Tables of clients playing until the clock stops; what they measured."""
 
-    def __init__(self, bases, seconds, think_ms, rng, as_html):
-        # One address per daphne process; a table's seats are spread over them.
+    def __init__(self, bases, seconds, think_ms, rng, as_html, routing="seat"):
+        # One address per daphne process: a table's seats are spread over them, or all on
+        # the one its id chooses.
         self.bases = bases
+        self.routing = routing
         self.seconds, self.think_ms, self.rng = seconds, think_ms, rng
         self.read = read_html_frame if as_html else read_json_frame
         self.query = "?format=html" if as_html else ""
@@ -212,7 +227,8 @@ class TablesRun:
     async def table(self, table_id, seats):
         sockets = {}
         for position, cookie in seats:
-            base = self.bases[(table_id + position) % len(self.bases)]
+            spread = 0 if self.routing == "table" else position
+            base = self.bases[(table_id + spread) % len(self.bases)]
             ws_base = base.replace("http", "ws", 1)
             sockets[position] = await connect(
                 f"{ws_base}/ws/tables/{table_id}/{self.query}", base, cookie
@@ -260,10 +276,11 @@ class TablesRun:
                 del pending[(game_id, version)]
 
 
-async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False):
+async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False, routing="seat",
+                     server_pids=()):
     global _opening
     _opening = asyncio.Semaphore(20)
-    run = TablesRun(bases, seconds, think_ms, rng, as_html)
+    run = TablesRun(bases, seconds, think_ms, rng, as_html, routing)
     tasks = [asyncio.create_task(run.table(t, seats)) for t, seats in layout]
     # Connections are opened first (each gets its initial state, which starts play as
     # soon as `ready` is set): wait for them all, then start the clock.
@@ -271,15 +288,22 @@ async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False):
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.5)
     run.stop_at = time.perf_counter() + seconds
+    cpu_before = [cpu_seconds(pid) for pid in server_pids]
     started = time.perf_counter()
     run.ready.set()
     await asyncio.gather(*tasks)
     elapsed = min(time.perf_counter() - started, seconds + 10)
+    cpu = [cpu_seconds(pid) - before for pid, before in zip(server_pids, cpu_before,
+                                                               strict=True)]
     return {
         "moves": run.moves,
         "moves_per_second": round(run.moves / elapsed, 1),
         **summary(run.latencies),
         "errors": {code: run.errors.count(code) for code in set(run.errors)},
+        "server": {
+            "cpu_seconds_per_process": [round(c, 2) for c in cpu],
+            "cpu_ms_per_move": round(1000 * sum(cpu) / run.moves, 2) if run.moves else None,
+        },
     }
 
 
@@ -321,8 +345,11 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("json", "html"), default="json")
     parser.add_argument("--processes", type=int, default=1,
-                        help="daphne processes, each table's seats spread over them "
-                             "(needs REDIS_URL: the in-memory layer is one process's)")
+                        help="daphne processes (needs REDIS_URL: the in-memory layer is "
+                             "one process's)")
+    parser.add_argument("--routing", choices=("seat", "table"), default="seat",
+                        help="with several processes: spread each table's seats over them "
+                             "(seat) or keep a table on one (table, as the proxy routes)")
     args = parser.parse_args()
     if args.processes > 1 and not os.environ.get("REDIS_URL"):
         raise SystemExit("--processes above 1 needs REDIS_URL (and DATABASE_URL)")
@@ -343,7 +370,8 @@ def main():
         echo = asyncio.run(run_echo(base, clients, min(args.seconds, 10), args.think_ms,
                                     layout[0][1][0][1], rng))
         tables = asyncio.run(run_tables(bases, layout, args.seconds, args.think_ms, rng,
-                                        as_html=args.format == "html"))
+                                        as_html=args.format == "html", routing=args.routing,
+                                        server_pids=[server.pid for server in servers]))
     finally:
         for server in servers:
             server.send_signal(signal.SIGINT)  # lets cProfile write its file
@@ -367,6 +395,7 @@ def main():
         "think_ms": args.think_ms,
         "format": args.format,
         "processes": args.processes,
+        "routing": args.routing,
         "seconds": args.seconds,
         "table_moves": tables,
         "echo": echo,

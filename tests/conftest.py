@@ -12,6 +12,9 @@ through a fixture such as ``alice``). A test that reaches the backends another w
 daphne of its own on ``DATABASE_URL``) carries the mark itself, slow or not. The other
 long checks marked ``slow`` (whole games, every step of many archives, selfplay chunks)
 test the rules and the pages, not the backends: they run once, on the embedded backends.
+So do the quick tests of a module marked ``embedded_only``: they read the rules and render
+the pages through the database (whole games played to check every frame, every example of
+the encyclopedia), and what they test does not change with it.
 """
 
 from urllib.parse import urlsplit
@@ -27,7 +30,7 @@ PASSWORD = "taverne-test-password"
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.get_closest_marker("slow") or item.get_closest_marker("backend"):
+        if any(item.get_closest_marker(mark) for mark in ("slow", "backend", "embedded_only")):
             continue
         # pytest-django's helper is in the closure of every test that asks for the database
         # by a fixture; the mark asks for it when the test runs

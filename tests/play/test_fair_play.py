@@ -32,6 +32,10 @@ from play.models import Game, Participant, Seat, Table
 from play.presentation.words import card_name
 from tests.conftest import create_player
 
+# The rules and the pages, through the database: once, on the embedded backends
+# (tests/conftest.py).
+pytestmark = pytest.mark.embedded_only
+
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 FACES = [r + s for r in RANKS for s in SUITS] + ["Xr", "Xb"]

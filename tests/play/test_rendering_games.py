@@ -17,6 +17,10 @@ from play.models import Game
 from play.presentation.table import render_table_fragments, table_context
 from play.presentation.view import view_for
 
+# The rules and the pages, through the database: once, on the embedded backends
+# (tests/conftest.py).
+pytestmark = pytest.mark.embedded_only
+
 
 @pytest.fixture(autouse=True)
 def _play_settings(settings):

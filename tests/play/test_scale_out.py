@@ -84,13 +84,12 @@ def two_servers():
                     time.sleep(0.1)
         yield ports
     finally:
+        # Killed, not given daphne's 10 s to close its sockets: what happens at a
+        # restart is tests/play/test_restart.py's and the fault run's.
         for server in servers:
-            server.terminate()
+            server.kill()
         for server in servers:
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            server.wait(timeout=10)
 
 
 def session_cookie(user):

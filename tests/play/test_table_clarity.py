@@ -21,6 +21,10 @@ from play.presentation.view import view_for
 from play.presentation.words import card_name
 from tests.conftest import create_player
 
+# The rules and the pages, through the database: once, on the embedded backends
+# (tests/conftest.py).
+pytestmark = pytest.mark.embedded_only
+
 
 @pytest.fixture(autouse=True)
 def _play_settings(settings):

@@ -8,6 +8,10 @@ import pytest
 from rules import services
 from rules.models import GlossaryTerm, RulesPage
 
+# The rules and the pages, through the database: once, on the embedded backends
+# (tests/conftest.py).
+pytestmark = pytest.mark.embedded_only
+
 GAMES = ["ambigu", "ascenseur", "ramponneau", "all-fours", "remigio"]
 
 

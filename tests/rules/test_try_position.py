@@ -23,6 +23,10 @@ from tests.conftest import PASSWORD
 from tests.play.test_fair_play import allowed_by_step, cards_named, face
 from tests.rules.test_examples import TERMS
 
+# The rules and the pages, through the database: once, on the embedded backends
+# (tests/conftest.py).
+pytestmark = pytest.mark.embedded_only
+
 User = get_user_model()
 
 

@@ -413,7 +413,14 @@ def do_act(game, user, action, expected_version, client_id="", table_id=None) ->
                          if user is not None and s.user_id == user.pk), None)
             if seat is None:
                 raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
-            if client_id:
+            # A resend of an action already applied finds the game past the version it
+            # was sent for (or over): only then is the log searched for its id. Sent for
+            # the current version, it cannot have been applied (applying moves the
+            # version); an id reused for a new action there is caught by the unique
+            # constraint below, as a race is.
+            if client_id and (expected_version is None or expected_version != game.version
+                              or game.status != Game.Status.PLAYING
+                              or table.status != Table.Status.PLAYING):
                 applied = Action.objects.filter(
                     game=game, seat=seat.position, client_id=client_id
                 ).values_list("action", flat=True).first()
@@ -437,8 +444,9 @@ def do_act(game, user, action, expected_version, client_id="", table_id=None) ->
                             source=Action.Source.PLAYER, client_id=client_id)
             return ActResult(game, game.version)
     except IntegrityError:
-        # Two submissions with the same id raced past the lookup (only possible without
-        # row locks): the unique constraint kept one; this one is the duplicate.
+        # The id was used before for this seat in this game (an id reused for a new
+        # action, or two submissions racing past the lookup without row locks): the
+        # unique constraint kept the first; this one is its duplicate or a reuse.
         applied = Action.objects.filter(game=game, client_id=client_id).values_list(
             "action", flat=True).first() if client_id else None
         if applied is not None:

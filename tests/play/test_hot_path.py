@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play.actions import do_act, do_create_table, do_join
+from play.actions import ServiceError, do_act, do_create_table, do_join
 from play.models import Action, Seat
 from play.presentation.view import view_from_snapshot
 from play.queries import LOG_LINES, load_snapshot
@@ -41,7 +41,7 @@ def actor_and_move(table, alice, bob, charlie):
     return game, user, table.engine.legal_actions(game.state)[0]
 
 
-def test_a_move_takes_at_most_six_queries(table, alice, bob, charlie):
+def test_a_move_takes_at_most_five_queries(table, alice, bob, charlie):
     snapshots.get(table.pk)  # this process serves the table, as a daphne process would
     game, user, action = actor_and_move(table, alice, bob, charlie)
 
@@ -50,9 +50,37 @@ def test_a_move_takes_at_most_six_queries(table, alice, bob, charlie):
 
     statements = [q["sql"] for q in queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
     assert not result.duplicate
-    # lock the game, read the seats, look for a resent id, insert the action, save the game,
-    # step the table's sequence (the frames' ``sequence``)
-    assert len(statements) <= 6, [sql[:80] for sql in statements]
+    # lock the game, read the seats, insert the action, save the game, step the table's
+    # sequence (the frames' ``sequence``); an action sent for the current version is no
+    # resend: its id is not looked for
+    assert len(statements) <= 5, [sql[:80] for sql in statements]
+    assert not any("client_id" in sql.split("WHERE")[-1] for sql in statements
+                   if sql.startswith("SELECT"))
+
+
+def test_an_id_reused_at_a_later_turn_is_refused_and_its_resend_is_a_duplicate(
+        table, alice, bob, charlie):
+    game, user, first = actor_and_move(table, alice, bob, charlie)
+    do_act(game.pk, user, first, game.version, client_id="mine")
+    while True:  # until the same player is to act again
+        game, next_user, action = actor_and_move(table, alice, bob, charlie)
+        if next_user == user and game.pk == table.current_game().pk:
+            break
+        do_act(game.pk, next_user, action, game.version)
+    legal = table.engine.legal_actions(game.state)
+    other = next(a for a in legal if a != first)
+
+    with pytest.raises(ServiceError) as refused:
+        do_act(game.pk, user, other, game.version, client_id="mine")
+
+    assert refused.value.code == "id_reused"
+    game.refresh_from_db()
+    assert game.actions.filter(client_id="mine").count() == 1
+    version = game.version
+    if first in legal:  # the first action again, under its id: the resend of it
+        assert do_act(game.pk, user, first, version, client_id="mine").duplicate
+        game.refresh_from_db()
+        assert game.version == version
 
 
 def test_the_snapshot_after_a_move_comes_from_memory_and_matches_the_database(

@@ -11,6 +11,9 @@ from __future__ import annotations
 from deploy import topology
 from deploy.renderers import HEADER
 
+# The upstream of the tables' sockets (/ws/tables/<id>/): the same processes, hashed.
+TABLES_UPSTREAM = "taverne_tables"
+
 
 def site(
     servers: list[str],
@@ -28,6 +31,15 @@ def site(
     listens = "\n".join(f"    listen {address} ssl http2;" for address in listen)
     text = f"""# {HEADER}
 upstream taverne {{
+{upstream}
+}}
+
+# A table's sockets go to one process, chosen by the table's id on a consistent hash
+# ring: its moves fan out inside that process, and Redis carries only what crosses
+# processes (docs/operations.md, "Routing"). A process down, its tables' sockets go to the
+# next on the ring; back, only those tables return to it.
+upstream {TABLES_UPSTREAM} {{
+    hash $table_id consistent;
 {upstream}
 }}
 
@@ -59,6 +71,10 @@ server {{
         proxy_pass http://taverne;
     }}
 
+    location ~ ^/ws/tables/(?<table_id>[0-9]+)/ {{
+        proxy_pass http://{TABLES_UPSTREAM};
+    }}
+
     # Readiness says which component is down: for this machine's probes and monitoring.
     location = {topology.READINESS_PATH} {{
         allow 127.0.0.1;
@@ -80,11 +96,13 @@ server {{
     return text
 
 
-def local(var: str, https_port: int, daphne_processes: int) -> str:
+def local(var: str, https_port: int, daphne_processes: int, ports=None) -> str:
     """The whole nginx.conf of `make prod`: its own pid, logs and temporary files under
-    ``var`` (var/prod/), not the system's /etc/nginx; in the foreground, under supervisord."""
+    ``var`` (var/prod/), not the system's /etc/nginx; in the foreground, under supervisord.
+    ``ports``: the daphne processes' own (the topology's by default)."""
+    ports = ports or topology.daphne_ports(daphne_processes)
     served = site(
-        servers=[f"127.0.0.1:{port}" for port in topology.daphne_ports(daphne_processes)],
+        servers=[f"127.0.0.1:{port}" for port in ports],
         listen=[f"127.0.0.1:{https_port}"],
         server_name="127.0.0.1",
         certificate=f"{var}/tls/site.crt",

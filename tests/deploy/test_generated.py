@@ -154,7 +154,8 @@ def test_nginx_passes_websockets_and_the_visitors_address(site):
 
 
 def test_nginx_sends_to_every_daphne_process():
-    assert nginx.local("/var/prod", 8443, 3).count("server 127.0.0.1:80") == 3
+    # once among the pages' servers, once among the tables' (hashed by table)
+    assert nginx.local("/var/prod", 8443, 3).count("server 127.0.0.1:80") == 2 * 3
     for port in topology.daphne_ports():
         assert f"server 127.0.0.1:{port} " in nginx.host()
         assert f"server daphne-{port}:{port} " in nginx.compose()

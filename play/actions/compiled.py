@@ -110,3 +110,62 @@ class CompiledSelect:
                 setattr(instance, name, row[place])
             instances.append(instance)
         return instances
+
+
+class CompiledWrite:
+    """A model's row inserted, or some of its columns updated, by SQL written once per
+    database from the model's fields: the values are made ready as ``save()`` makes them
+    (``pre_save``, then ``get_db_prep_save``), without compiling a query each time. No
+    signal is sent: a model written here has no receiver of ``pre_save``/``post_save``
+    (``test_the_moves_models_have_no_save_signals`` keeps it so)."""
+
+    def __init__(self, model, update_fields: tuple[str, ...] = ()):
+        self.model = model
+        meta = model._meta
+        self.insert_fields = [f for f in meta.concrete_fields if not f.primary_key]
+        self.update_fields = [meta.get_field(name) for name in update_fields]
+        for field in (*self.insert_fields, *self.update_fields):
+            if "get_placeholder_sql" in type(field).__dict__:
+                raise ValueError(f"{field} needs a placeholder of its own")
+        self._sql: dict[str, tuple[str, str]] = {}
+
+    def _statements(self, connection) -> tuple[str, str]:
+        sql = self._sql.get(connection.alias)
+        if sql is None:
+            quote = connection.ops.quote_name
+            meta = self.model._meta
+            table = quote(meta.db_table)
+            columns = ", ".join(quote(f.column) for f in self.insert_fields)
+            places = ", ".join(["%s"] * len(self.insert_fields))
+            insert = (f"INSERT INTO {table} ({columns}) VALUES ({places}) "
+                      f"RETURNING {quote(meta.pk.column)}")
+            sets = ", ".join(f"{quote(f.column)} = %s" for f in self.update_fields)
+            update = f"UPDATE {table} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+            sql = self._sql[connection.alias] = (insert, update)
+        return sql
+
+    def insert(self, instance, using: str = "default") -> None:
+        connection = connections[using]
+        if not connection.features.can_return_columns_from_insert:
+            instance.save(using=using, force_insert=True)
+            return
+        insert, _ = self._statements(connection)
+        params = [f.get_db_prep_save(f.pre_save(instance, True), connection)
+                  for f in self.insert_fields]
+        with connection.cursor() as cursor:
+            cursor.execute(insert, params)
+            instance.pk = cursor.fetchone()[0]
+        instance._state.adding = False
+        instance._state.db = using
+
+    def update(self, instance, using: str = "default") -> None:
+        """Write ``update_fields`` of an instance already saved."""
+        connection = connections[using]
+        _, update = self._statements(connection)
+        params = [f.get_db_prep_save(f.pre_save(instance, False), connection)
+                  for f in self.update_fields]
+        params.append(self.model._meta.pk.get_db_prep_value(instance.pk, connection))
+        with connection.cursor() as cursor:
+            cursor.execute(update, params)
+            if cursor.rowcount != 1:
+                raise self.model.DoesNotExist(f"{self.model.__name__} {instance.pk} is gone")

@@ -29,6 +29,7 @@ from play.actions.broadcast import (
     close_announcement,
     next_sequence,
 )
+from play.actions.compiled import CompiledWrite
 from play.actions.errors import ActResult, ServiceError, engine_words
 from play.actions.hands import count_hands
 from play.actions.lookups import lock_game, seats_by_position
@@ -203,7 +204,7 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="",
         game.moves = moves
     game.version += 1
     fresh_messages(game).append(LogEntry.of(message, source, seat))
-    Action.objects.create(
+    _ACTION_ROW.insert(Action(
         game=game,
         seq=game.version,
         seat=seat,
@@ -212,7 +213,7 @@ def _record(game, table, new_state, action, *, seat, user, source, client_id="",
         action=action,
         client_id=client_id,
         message=message,
-    )
+    ))
     game.state = new_state
 
 
@@ -370,6 +371,14 @@ def _turn_left(game: Game, table: Table, previous_actor) -> list:
     return []
 
 
+# A move's two writes (play/actions/compiled.py): its log line, and the columns of its
+# game that a move changes while the game goes on (_record, _advance, schedule).
+_ACTION_ROW = CompiledWrite(Action)
+MOVE_COLUMNS = ("state", "version", "moves", "actor", "deadline", "bot_due_at", "remind_at",
+                "vacation")
+_MOVED_GAME = CompiledWrite(Game, update_fields=MOVE_COLUMNS)
+
+
 def apply_for_seat(game, table, seat_position, action, *, user, source, client_id="",
                    note=None):
     started = time.perf_counter()
@@ -387,7 +396,10 @@ def apply_for_seat(game, table, seat_position, action, *, user, source, client_i
     _record(game, table, new_state, action, seat=seat_position, user=user, source=source,
             client_id=client_id, note=note)
     dealt = _advance(game, table, previous_actor)
-    game.save()
+    if dealt is None and game.status == Game.Status.PLAYING:
+        _MOVED_GAME.update(game)  # the columns a move changes, by SQL written once
+    else:
+        game.save()  # finished, or ended to deal the next: every column
     if dealt is None:
         publish(game, table, previous_key)
     # else: the next hand's snapshot and broadcast went out first, this one beside it

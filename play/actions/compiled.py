@@ -36,7 +36,6 @@ class _Compiled:
         self.sql, params = compiler.as_sql()
         self.template = list(params)
         self.positions = positions
-        self.compiler = compiler
         select = compiler.select
         klass_info = compiler.klass_info
         self.model = klass_info["model"]

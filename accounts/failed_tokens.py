@@ -36,13 +36,18 @@ def refused_for(address: str | None, now: float) -> int | None:
     return None
 
 
-def count(address: str | None, now: float) -> None:
-    """A token sent from ``address`` was missing, unknown, revoked or expired."""
-    if not settings.API_FAILED_AUTH_PER_MINUTE:
-        return
-    key = _key(address, now)
+def one_more(key: str) -> int:
+    """One more in the minute's window ``key`` of the cache: the count, this one included
+    (the API's limit per account counts with it too)."""
     cache.add(key, 0, timeout=120)
     try:
-        cache.incr(key)
+        return cache.incr(key)
     except ValueError:  # expired between add and incr
         cache.set(key, 1, timeout=120)
+        return 1
+
+
+def count(address: str | None, now: float) -> None:
+    """A token sent from ``address`` was missing, unknown, revoked or expired."""
+    if settings.API_FAILED_AUTH_PER_MINUTE:
+        one_more(_key(address, now))

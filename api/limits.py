@@ -47,21 +47,6 @@ def _minute(now: float) -> int:
     return int(now // 60)
 
 
-def _seconds_left(now: float) -> int:
-    """Seconds until the next minute's window (at least 1)."""
-    return max(1, int(60 - now % 60))
-
-
-def _count(key: str) -> int:
-    """One more in the window ``key``: the count, this one included."""
-    cache.add(key, 0, timeout=120)
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=120)
-        return 1
-
-
 def _account_key(user_id: int, now: float) -> str:
     return f"api-rate:user:{user_id}:{_minute(now)}"
 
@@ -70,8 +55,8 @@ def check_account(user) -> None:
     """Count a request of ``user``'s (whichever token): 429 beyond the limit."""
     limit = settings.API_REQUESTS_PER_MINUTE
     now = clock()
-    if _count(_account_key(user.pk, now)) > limit:
-        seconds = _seconds_left(now)
+    if failed_tokens.one_more(_account_key(user.pk, now)) > limit:
+        seconds = failed_tokens.seconds_left(now)
         raise ApiRefusal("rate_limited", TOO_MANY_REQUESTS, retry_after=seconds,
                          limit=limit, seconds=seconds)
 
@@ -82,7 +67,7 @@ def account_window(user) -> RateWindow:
     now = clock()
     used = cache.get(_account_key(user.pk, now)) or 0
     return RateWindow(limit=limit, used=used, remaining=max(0, limit - used),
-                      reset_seconds=_seconds_left(now))
+                      reset_seconds=failed_tokens.seconds_left(now))
 
 
 def check_address(address: str | None) -> None:

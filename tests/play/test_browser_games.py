@@ -84,6 +84,10 @@ def play_until(page, ui, done, timeout=120, prefer=(), each=None):
     raise AssertionError("the game did not get there in time")
 
 
+def game_over(page) -> bool:
+    return page.locator(".game-result").count() > 0
+
+
 def board_text(page) -> str:
     return page.locator("#table-board").inner_text()
 
@@ -144,9 +148,15 @@ def test_a_hand_of_ramponneau_with_a_raise_on_the_slider(page, ui, server, scree
     wait_for_a_logged(page, [f"relance à {low + big_blind}", f"mise {low + big_blind}"])
 
     # Then check or call down to the end of the hand; the next one is dealt at once and
-    # the finished hand stays readable under the table.
-    play_until(page, ui, lambda p: "Le coup précédent" in previous_text(p),
+    # the finished hand stays readable under the table. Unless the bots' cards and bets
+    # end the game in that hand (Alice, or every bot, broke: a bot may go all in, and she
+    # calls): then the end-of-game panel says who is left.
+    play_until(page, ui, lambda p: "Le coup précédent" in previous_text(p) or game_over(p),
                prefer=("Parole", "Suivre", "Montrer"))
+    if game_over(page):
+        result = page.locator(".game-result").inner_text()
+        assert "plus de jetons" in result or "gagnant" in result, result
+        return
     previous = page.locator("#actions .previous-hand").inner_text()
     assert "gagne" in previous
     page.screenshot(path=str(screenshots / "ramponneau-after-a-hand-phone.png"), full_page=True)

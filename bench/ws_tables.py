@@ -117,6 +117,23 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mb(pid):
+    """Resident memory of a process, in MB (/proc/<pid>/status)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    return None
+
+
+async def sample_memory(pids, every, samples):
+    """Every ``every`` seconds, [seconds since the start, RSS of each process]."""
+    started = time.perf_counter()
+    while True:
+        samples.append([round(time.perf_counter() - started), *(rss_mb(pid) for pid in pids)])
+        await asyncio.sleep(every)
+
+
 def start_server(env, port):
     profile = ["-m", "cProfile", "-o", env["BENCH_PROFILE"]] if env.get("BENCH_PROFILE") else []
     server = subprocess.Popen(
@@ -220,6 +237,8 @@ class TablesRun:
         self.read = read_html_frame if as_html else read_json_frame
         self.query = "?format=html" if as_html else ""
         self.latencies, self.errors = [], []
+        self.settled_at = []  # when each latency was measured (perf_counter)
+        self.frames = self.frame_bytes = 0  # what the seats received, once the clock runs
         self.moves = self.opened = 0
         self.stop_at = None
         self.ready = asyncio.Event()
@@ -249,7 +268,18 @@ class TablesRun:
                 await ws.close()
 
     async def seat(self, position, ws, pending, reached):
+        import websockets
+
+        try:
+            await self.play_seat(position, ws, pending, reached)
+        except websockets.exceptions.ConnectionClosed as closed:
+            # The server closed a seat's socket before the end: an error of the run.
+            self.errors.append(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+
+    async def play_seat(self, position, ws, pending, reached):
         async for frame in ws:
+            self.frames += 1
+            self.frame_bytes += len(frame.encode() if isinstance(frame, str) else frame)
             key, error, act = self.read(frame, position, self.rng)
             if error is not None:
                 self.errors.append(error)
@@ -272,12 +302,13 @@ class TablesRun:
                 g is not None and g != game_id for g, v in reached.values()
             ):
                 self.latencies.append((now - sent) * 1000)
+                self.settled_at.append(now)
                 self.moves += 1
                 del pending[(game_id, version)]
 
 
 async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False, routing="seat",
-                     server_pids=()):
+                     server_pids=(), memory_every=0):
     global _opening
     _opening = asyncio.Semaphore(20)
     run = TablesRun(bases, seconds, think_ms, rng, as_html, routing)
@@ -290,8 +321,14 @@ async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False, routi
     run.stop_at = time.perf_counter() + seconds
     cpu_before = [cpu_seconds(pid) for pid in server_pids]
     started = time.perf_counter()
+    memory = []
+    sampler = (asyncio.create_task(sample_memory(server_pids, memory_every, memory))
+               if memory_every else None)
+    run.frames = run.frame_bytes = 0  # the initial states are not a move's
     run.ready.set()
     await asyncio.gather(*tasks)
+    if sampler:
+        sampler.cancel()
     elapsed = min(time.perf_counter() - started, seconds + 10)
     cpu = [cpu_seconds(pid) - before for pid, before in zip(server_pids, cpu_before,
                                                                strict=True)]
@@ -300,11 +337,27 @@ async def run_tables(bases, layout, seconds, think_ms, rng, as_html=False, routi
         "moves_per_second": round(run.moves / elapsed, 1),
         **summary(run.latencies),
         "errors": {code: run.errors.count(code) for code in set(run.errors)},
+        # What a move costs on the wire: the frames every seat received, per move.
+        "frames_per_move": round(run.frames / run.moves, 2) if run.moves else None,
+        "bytes_per_move": round(run.frame_bytes / run.moves) if run.moves else None,
         "server": {
             "cpu_seconds_per_process": [round(c, 2) for c in cpu],
             "cpu_ms_per_move": round(1000 * sum(cpu) / run.moves, 2) if run.moves else None,
+            # [seconds into the run, RSS MB of each process], every --memory-every s.
+            **({"rss_mb": memory} if memory_every else {}),
         },
+        # The same windows: [seconds into the run at its end, moves, p50 ms, p99 ms].
+        **({"windows": windows(run, started, memory_every)} if memory_every else {}),
     }
+
+
+def windows(run, started, every):
+    """Moves and latencies window by window: does the run hold its pace to the end?"""
+    spans = {}
+    for at, latency in zip(run.settled_at, run.latencies, strict=True):
+        spans.setdefault(int((at - started) // every), []).append(latency)
+    return [[round((index + 1) * every), len(spans[index]), percentile(spans[index], 50),
+             percentile(spans[index], 99)] for index in sorted(spans)]
 
 
 async def run_echo(base, clients, seconds, think_ms, cookie, rng):
@@ -350,6 +403,11 @@ def main():
     parser.add_argument("--routing", choices=("seat", "table"), default="seat",
                         help="with several processes: spread each table's seats over them "
                              "(seat) or keep a table on one (table, as the proxy routes)")
+    parser.add_argument("--memory-every", type=float, default=0,
+                        help="sample the daphne processes' resident memory every so many "
+                             "seconds of the tables' run (the scale run: is it flat?)")
+    parser.add_argument("--no-echo", action="store_true",
+                        help="skip the echo consumer's phase (the scale run)")
     args = parser.parse_args()
     if args.processes > 1 and not os.environ.get("REDIS_URL"):
         raise SystemExit("--processes above 1 needs REDIS_URL (and DATABASE_URL)")
@@ -367,11 +425,13 @@ def main():
     rng = random.Random(args.seed)
     try:
         clients = args.tables * args.players
-        echo = asyncio.run(run_echo(base, clients, min(args.seconds, 10), args.think_ms,
-                                    layout[0][1][0][1], rng))
+        echo = None if args.no_echo else asyncio.run(
+            run_echo(base, clients, min(args.seconds, 10), args.think_ms, layout[0][1][0][1],
+                     rng))
         tables = asyncio.run(run_tables(bases, layout, args.seconds, args.think_ms, rng,
                                         as_html=args.format == "html", routing=args.routing,
-                                        server_pids=[server.pid for server in servers]))
+                                        server_pids=[server.pid for server in servers],
+                                        memory_every=args.memory_every))
     finally:
         for server in servers:
             server.send_signal(signal.SIGINT)  # lets cProfile write its file

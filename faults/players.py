@@ -80,8 +80,11 @@ class FaultSeat(taverne_client.Seat):
     """One client's seat, on ``clients[home]``'s server first."""
 
     def __init__(self, clients, home: int, table_id: int, session, rng, recorder: Recorder,
-                 flags: RunFlags, cave: int = 0):
+                 flags: RunFlags, cave: int = 0, proxy=None):
         super().__init__(clients[home], table_id, session, rng, cave, flags.idle)
+        # Through the proxy (faults/routing.py), the socket goes where the table's id
+        # sends it; the HTTP calls still go to the seat's own server, then the other.
+        self.proxy = proxy
         self.clients = clients
         self.home = home
         self.recorder = recorder
@@ -119,8 +122,11 @@ class FaultSeat(taverne_client.Seat):
             await asyncio.sleep(min(0.5 * attempts, 2.0))
 
     async def _session(self) -> None:
+        routed = self.proxy is not None
         async with websockets.connect(
-            self.client.socket_url(self.table_id), origin=self.client.server, proxy=None,
+            self.proxy.socket_url(self.table_id) if routed
+            else self.client.socket_url(self.table_id),
+            origin=self.client.server, proxy=None, ssl=self.proxy.ssl if routed else None,
             additional_headers={"Authorization": f"Bearer {self.client.token}"},
             open_timeout=10, close_timeout=2,
         ) as socket:
@@ -211,6 +217,7 @@ class PlayedTable:
     kind: str
     seats: list[FaultSeat]
     tasks: list[asyncio.Task]
+    routed: bool = False  # its seats connect through the proxy (faults/routing.py)
 
 
 def open_table(owner, others, kind: str) -> int:
@@ -249,9 +256,11 @@ async def with_retries(call, recorder: Recorder, *args, tries: int = 20):
 
 
 async def play_slot(kind: str, tokens: list[str], servers: list[str], recorder: Recorder,
-                    flags: RunFlags, played: list[PlayedTable], seed: int) -> None:
+                    flags: RunFlags, played: list[PlayedTable], seed: int,
+                    proxy=None) -> None:
     """Tables of ``kind`` one after the other for two players (one per server) until the
-    run stops; the last one's seats stay connected for the checks."""
+    run stops; the last one's seats stay connected for the checks. With ``proxy``, both
+    seats' sockets go through it, to the process the table's id is routed to."""
     rng = random.Random(seed)
     clients = [[taverne_client.TaverneClient(server, token) for server in servers]
                for token in tokens]
@@ -262,10 +271,10 @@ async def play_slot(kind: str, tokens: list[str], servers: list[str], recorder: 
         # A chip table deals hand after hand: one table for the whole run.
         session = taverne_client.Session(chips, 10**6 if chips else 1, lambda text: None)
         seats = [FaultSeat(clients[i], i % len(servers), table_id, session,
-                           random.Random(rng.random()), recorder, flags)
+                           random.Random(rng.random()), recorder, flags, proxy=proxy)
                  for i in range(len(tokens))]
         tasks = [asyncio.create_task(seat.run()) for seat in seats]
-        played.append(PlayedTable(table_id, kind, seats, tasks))
+        played.append(PlayedTable(table_id, kind, seats, tasks, routed=proxy is not None))
         while not flags.stopping.is_set() and not all(seat.done for seat in seats):
             await asyncio.sleep(0.5)
         if flags.stopping.is_set():

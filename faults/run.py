@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from faults import checks, outages  # noqa: E402
+from faults import checks, outages, routing  # noqa: E402
 from faults.mail import MailScene, MailSink  # noqa: E402
 from faults.memory import MemorySampler, memory_check  # noqa: E402
 from faults.players import (  # noqa: E402
@@ -118,8 +118,12 @@ class Faults:
     """The four faults, each recorded with when it struck and how many tables were then
     in the middle of a deal."""
 
-    def __init__(self, supervisor, postgres, redis, servers, probe_tokens, played, recorder):
+    def __init__(self, supervisor, postgres, redis, servers, probe_tokens, played, recorder,
+                 proxy=None):
         self.supervisor = supervisor
+        self.proxy = proxy
+        # The daphne killed, its port, and the tables played through the proxy it served.
+        self.killed: dict = {}
         self.postgres = postgres
         self.redis = redis
         self.servers = servers
@@ -150,10 +154,27 @@ class Faults:
                    and any(s.status == "playing" for s in table.seats))
 
     async def kill_daphne(self):
-        self.supervisor.kill("daphne-1")
+        self.killed = await asyncio.to_thread(self.busiest_daphne)
+        name = self.killed["daphne"]
+        say(f"killing {name}, which serves the routed tables {self.killed['routed_tables']}")
+        self.supervisor.kill(name)
         self.dead_channels_counted = asyncio.create_task(self.count_dead_channels_later())
         await asyncio.sleep(1)
-        await asyncio.to_thread(self.supervisor.restart, "daphne-1")
+        await asyncio.to_thread(self.supervisor.restart, name)
+
+    def busiest_daphne(self) -> dict:
+        """The daphne the proxy sends most of the live routed tables to (daphne-1 on a tie
+        or without a proxy): killing it moves tables, which the routing check follows."""
+        daphnes = {entry.spec.port: name for name, entry in self.supervisor.procs.items()
+                   if name.startswith("daphne-")}
+        served = {}
+        if self.proxy is not None:
+            served = {table.id: self.proxy.upstream_of(table.id) for table in self.played
+                      if table.routed and not all(s.closing.is_set() for s in table.seats)}
+        counts = {port: list(served.values()).count(port) for port in daphnes}
+        port = max(sorted(daphnes, key=lambda p: daphnes[p]), key=lambda p: counts[p])
+        return {"daphne": daphnes[port], "port": port,
+                "routed_tables": sorted(t for t, p in served.items() if p == port)}
 
     async def count_dead_channels_later(self) -> None:
         """The killed daphne's channels stay in their groups until the channel layer
@@ -271,15 +292,19 @@ def api_status(server: str, token: str) -> int | str:
 
 
 async def play_with_faults(args, supervisor, postgres, redis, servers, tokens,
-                           mail: MailScene) -> dict:
+                           mail: MailScene, proxy=None) -> dict:
     recorder = Recorder()
     flags = RunFlags(idle=args.idle)
     played: list[PlayedTable] = []
     probe_tokens = tokens[-2:]
-    faults = Faults(supervisor, postgres, redis, servers, probe_tokens, played, recorder)
+    faults = Faults(supervisor, postgres, redis, servers, probe_tokens, played, recorder,
+                    proxy)
     seconds = args.minutes * 60
+    # The last ``--routed`` tables' seats connect through the proxy (faults/routing.py).
+    first_routed = len(args.tables) - (args.routed if proxy else 0)
     slots = [asyncio.create_task(play_slot(kind, tokens[2 * i:2 * i + 2], servers, recorder,
-                                           flags, played, seed=args.seed + i))
+                                           flags, played, seed=args.seed + i,
+                                           proxy=proxy if i >= first_routed else None))
              for i, kind in enumerate(args.tables)]
     watchdog = asyncio.create_task(watch_processes(supervisor, recorder, flags))
     mailing = asyncio.create_task(mail.play(supervisor, servers[1]))
@@ -316,7 +341,7 @@ async def play_with_faults(args, supervisor, postgres, redis, servers, tokens,
             "sockets_opened": faults.sockets_opened,
             "over_capacity_by_expiry": faults.over_capacity_by_expiry,
             "behind": behind, "absent": absent, "ghosts": ghosts,
-            "slot_failures": slot_failures, "memory": memory}
+            "slot_failures": slot_failures, "memory": memory, "killed": faults.killed}
 
 
 async def watch_processes(supervisor: Supervisor, recorder: Recorder, flags: RunFlags) -> None:
@@ -472,8 +497,24 @@ def closes_outside_redis_outage(recorder: Recorder, faults: list[dict]) -> dict:
     return closes
 
 
+def tables_moved_with_their_process(proxy, killed: dict) -> checks.Check:
+    """The routed tables of the killed daphne: each socket they had there was followed by
+    one on the other process (the proxy's log), and nothing of theirs was lost (the data
+    checks cover every table). At least one must have moved."""
+    name = "tables_moved_with_their_process"
+    if proxy is None:
+        return checks.Check(name, False, "no proxy: nginx or openssl is missing, so no "
+                                         "table was played through it")
+    port = killed.get("port")
+    sockets = {table: proxy.sockets_of(table) for table in killed.get("routed_tables", [])}
+    moved = [table for table, ports in sockets.items()
+             if port in ports and any(p != port for p in ports[ports.index(port):])]
+    return checks.Check(name, bool(moved), {"daphne": killed.get("daphne"),
+                                            "sockets_by_table": sockets, "moved": moved})
+
+
 def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supervisor,
-              logs: Path, began: float) -> dict:
+              logs: Path, began: float, proxy=None) -> dict:
     recorder: Recorder = outcome["recorder"]
     deaths = {name: entry.deaths for name, entry in supervisor.procs.items() if entry.deaths}
     found = (checks.data_checks(report, recorder.acts, ledgers)
@@ -494,6 +535,7 @@ def summarise(args, outcome: dict, report: dict, ledgers: dict, supervisor: Supe
     found.append(checks.Check("socket_opened_in_outage_answered", answered, opened))
     found.append(outcome["mail"].check())
     found.append(memory_check(outcome["memory"], [e["at_s"] for e in outcome["faults"]]))
+    found.append(tables_moved_with_their_process(proxy, outcome["killed"]))
     if outcome["slot_failures"]:
         found.append(checks.Check("tables_played_to_the_stop", False, outcome["slot_failures"]))
     result = checks.verdict(found, args.strict, set(args.fatal))
@@ -548,6 +590,9 @@ def parse_args(argv=None):
     parser.add_argument("--worker-kills", type=int, default=1,
                         help="play_worker kills (the two in turn), between 30%% and 45%% "
                              "of the playing time")
+    parser.add_argument("--routed", type=int, default=2,
+                        help="how many of the tables (the last ones) are played through "
+                             "nginx, each on the process its id is routed to")
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--keep-logs", type=Path,
                         help="copy the processes' logs there before the run's folder goes")
@@ -583,6 +628,11 @@ def run(args) -> tuple[dict, int]:
     env = site_env(postgres.url, redis.url, servers[0], args.bot_delay) | sink.env()
     specs, source = topology(sys.executable, str(Path(sys.executable).parent / "daphne"),
                              web_ports)
+    proxy = None
+    if args.routed and routing.available():
+        proxy = routing.Proxy(folder, free_port(), web_ports)
+        proxy.prepare()
+        specs.append(proxy.spec())
     supervisor = Supervisor(specs, env, logs, say)
     stage = "setup"
     try:
@@ -596,12 +646,13 @@ def run(args) -> tuple[dict, int]:
             f"for {args.minutes} min")
         stage = "play"
         outcome = asyncio.run(play_with_faults(args, supervisor, postgres, redis, servers,
-                                               tokens, MailScene(sink, manage, env, say)))
+                                               tokens, MailScene(sink, manage, env, say),
+                                               proxy))
         stage = "checks"
         say("checking the database")
         ledgers = verify_ledgers(env)
         report = site_report(env, [t.id for t in outcome["played"]], outcome["recorder"].acks)
-        summary = summarise(args, outcome, report, ledgers, supervisor, logs, began)
+        summary = summarise(args, outcome, report, ledgers, supervisor, logs, began, proxy)
         summary["topology"] = source
         return summary, 0 if summary["ok"] else 1
     except (Exception, KeyboardInterrupt) as failure:
@@ -612,7 +663,7 @@ def run(args) -> tuple[dict, int]:
     finally:
         signal.alarm(0)
         if args.keep_logs:
-            keep_logs(folder, logs, postgres, args.keep_logs)
+            keep_logs(folder, logs, postgres, args.keep_logs, proxy)
         supervisor.stop_all()
         sink.stop()
         redis.stop()
@@ -621,9 +672,11 @@ def run(args) -> tuple[dict, int]:
         say("stopped everything it started; removed " + str(folder))
 
 
-def keep_logs(folder: Path, logs: Path, postgres: PostgresCluster, target: Path) -> None:
+def keep_logs(folder: Path, logs: Path, postgres: PostgresCluster, target: Path,
+              proxy=None) -> None:
     target.mkdir(parents=True, exist_ok=True)
-    for log in [*logs.glob("*.log"), folder / "redis.log", postgres.log]:
+    proxied = [*(proxy.var / "log").glob("*.log")] if proxy else []
+    for log in [*logs.glob("*.log"), folder / "redis.log", postgres.log, *proxied]:
         if log.exists():
             shutil.copy(log, target / log.name)
 

@@ -120,7 +120,11 @@ events {{
 }}
 
 http {{
-    access_log {var}/log/nginx-access.log;
+    # Which process served each request: a table's sockets, one process (the fault run
+    # reads it to see a killed process's tables move, faults/routing.py).
+    log_format taverne '$remote_addr [$time_local] "$request" $status $body_bytes_sent '
+                       '$request_time upstream=$upstream_addr';
+    access_log {var}/log/nginx-access.log taverne;
     client_body_temp_path {var}/nginx/body;
     proxy_temp_path {var}/nginx/proxy;
     fastcgi_temp_path {var}/nginx/fastcgi;

@@ -41,6 +41,7 @@ from play.actions import broadcast
 from play.actions.broadcast import group_name
 from play.actions.presence import do_heartbeat, recheck_seconds
 from play.models import Table
+from play.socket import memberships
 from taverne.unavailable import is_unavailable
 
 log = logging.getLogger(__name__)
@@ -136,14 +137,9 @@ class Watcher:
         sockets, end those whose token was revoked or expired, ask the late ones to catch
         up and the ones whose row went to count themselves again."""
         consumers = [c for at_table in self.sockets.values() for c in at_table]
-        # First, and whatever the database does: the groups hold only live sockets. Once
-        # one renewal fails the channel layer is down: the others would fail the same way.
-        renewed = True
-        for consumer in consumers:
-            if consumer in self.sockets.get(consumer.table_id, ()):  # still open
-                renewed = await _renew_membership(consumer)
-                if not renewed:
-                    break
+        # First, and whatever the database does: the groups hold only live sockets, all
+        # renewed at once (play/socket/memberships.py); a failure means the layer is down.
+        renewed = await _renew_memberships(consumers)
         if renewed and self.layer_failing:
             log.warning("the channel layer answers again: notices back through Redis")
         self.layer_failing = not renewed
@@ -169,27 +165,29 @@ class Watcher:
                 await _tell(consumer, {"type": "presence.renew"})
 
 
-async def _renew_membership(consumer) -> bool:
-    """The socket is in its table's group (and its player's) again, as of now. The channel
-    layer forgets a member CHANNEL_GROUP_EXPIRY seconds after it joined
+async def _renew_memberships(consumers) -> bool:
+    """The sockets are in their tables' groups (and their players') again, as of now. The
+    channel layer forgets a member CHANNEL_GROUP_EXPIRY seconds after it joined
     (config/settings.py): a killed process's channels leave the groups within that time
     instead of collecting notices nobody reads, and a live socket is renewed long before
     it; after a Redis restart, which empties the groups, the live sockets are back in
     theirs within a period."""
-    try:
-        await consumer.channel_layer.group_add(group_name(consumer.table_id),
-                                               consumer.channel_name)
+    if not consumers:
+        return True
+    pairs = []
+    for consumer in consumers:
+        pairs.append((group_name(consumer.table_id), consumer.channel_name))
         held = getattr(consumer, "credentials", None)
         if held is not None:  # its player's group (accounts/socket_credentials.py)
-            await consumer.channel_layer.group_add(credentials_group(held.user_id),
-                                                   consumer.channel_name)
+            pairs.append((credentials_group(held.user_id), consumer.channel_name))
+    try:
+        await memberships.renew(consumers[0].channel_layer, pairs)
     except Exception as error:  # Redis down: the next pass tries again
         if is_unavailable(error):
-            log.warning("table %s: could not renew a socket's group, the channel layer is "
-                        "down (%r)", consumer.table_id, error)
+            log.warning("could not renew the sockets' groups, the channel layer is down "
+                        "(%r)", error)
         else:
-            log.warning("table %s: could not renew a socket's group", consumer.table_id,
-                        exc_info=True)
+            log.warning("could not renew the sockets' groups", exc_info=True)
         return False
     return True
 

@@ -30,9 +30,16 @@ from play.queries import (
 
 
 class SnapshotCache:
-    # Seconds a snapshot may stand for the table's presence (who is connected): moves
-    # and chat refresh it sooner.
+    # Seconds a snapshot may stand for the table's presence (who is connected) when it
+    # is asked for as it is now (a page opened, a presence broadcast): moves and chat
+    # refresh it sooner.
     MAX_AGE = 2.0
+    # The same for a snapshot asked for at a version or a step (a move's broadcast, a
+    # re-check): every change of presence is broadcast and drops the table's snapshot,
+    # so the age only bounds a presence broadcast lost. With 2 s, a process behind its
+    # sockets by more than that (1,000 tables on two cores) read the table back once per
+    # socket per move, which put it further behind (docs/performance.md, "The scale run").
+    VERSIONED_MAX_AGE = 30.0
     # Seconds chat and mutes are carried from move to move before they are read again:
     # a message reaches every process (which then drops the table's snapshot), but a mute
     # made through another process is only seen when they are read again.
@@ -59,7 +66,8 @@ class SnapshotCache:
         young enough; None otherwise. No query."""
         with self._lock:
             snapshot = self._by_table.get(table_id)
-        if snapshot is None or time.monotonic() - snapshot.loaded_at >= self.MAX_AGE:
+        limit = self.MAX_AGE if wanted is None else self.VERSIONED_MAX_AGE
+        if snapshot is None or time.monotonic() - snapshot.loaded_at >= limit:
             return None
         if wanted is None:
             return snapshot
@@ -78,12 +86,22 @@ class SnapshotCache:
             self.put(snapshot)
         return snapshot
 
+    def peek_at_least(self, table_id: int, sequence: int) -> Snapshot | None:
+        """The cached snapshot if it shows step ``sequence`` of the table or a later one;
+        None otherwise. No query."""
+        with self._lock:
+            snapshot = self._by_table.get(table_id)
+        if (snapshot is None or snapshot.sequence < sequence
+                or time.monotonic() - snapshot.loaded_at >= self.VERSIONED_MAX_AGE):
+            return None
+        return snapshot
+
     def at_least(self, table_id: int, sequence: int) -> Snapshot:
         """A snapshot showing step ``sequence`` of the table or a later one (a re-check
         found the table there: play/socket/watch.py): the cached one if it does, else one
         read now."""
-        snapshot = self.peek(table_id)
-        if snapshot is None or snapshot.sequence < sequence:
+        snapshot = self.peek_at_least(table_id, sequence)
+        if snapshot is None:
             snapshot = load_snapshot(table_id)
             self.put(snapshot)
         return snapshot

@@ -427,8 +427,8 @@ class TableConsumer(LayerInbox, AsyncJsonWebsocketConsumer):
         """This connection missed a notice: it is sent the table as it is now. If the step
         it missed gave its seat the turn at a live table, the turn's clock starts again
         (play/actions/notices.py)."""
-        snapshot = snapshots.peek(self.table_id)
-        if snapshot is not None and snapshot.sequence >= sequence:
+        snapshot = snapshots.peek_at_least(self.table_id, sequence)
+        if snapshot is not None:
             sent, payload = payload_of(snapshot, self.user, self.lang, self.as_html)
         else:
             snapshot, sent, payload = await database_sync_to_async(_sync_catch_up)(

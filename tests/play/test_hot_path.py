@@ -119,6 +119,29 @@ def test_a_stale_snapshot_never_serves_a_newer_version(table, alice, bob, charli
     assert snapshots.peek(table.pk, (game.pk, game.version)) is not None
 
 
+def test_a_move_announced_seconds_late_is_still_served_from_memory(
+    table, alice, bob, charlie
+):
+    # A process behind its sockets (a queue of broadcasts) must not read the table back
+    # once per socket because the snapshot of the move it made is a few seconds old.
+    snapshots.get(table.pk)  # this process serves the table, as a daphne process would
+    game, user, action = actor_and_move(table, alice, bob, charlie)
+    do_act(game.pk, user, action, game.version)
+    game.refresh_from_db()
+    cached = snapshots.peek(table.pk, (game.pk, game.version))
+    cached.loaded_at -= 5  # the broadcast reaches the sockets 5 s after the move
+
+    with CaptureQueriesContext(connection) as queries:
+        assert snapshots.peek(table.pk, (game.pk, game.version)) is cached
+        assert snapshots.at_least(table.pk, cached.sequence) is cached
+    assert len(queries) == 0
+    assert snapshots.peek(table.pk) is None  # asked as it is now: presence read again
+
+    cached.loaded_at -= snapshots.VERSIONED_MAX_AGE  # a presence notice lost long ago
+    assert snapshots.peek(table.pk, (game.pk, game.version)) is None
+    assert snapshots.peek_at_least(table.pk, cached.sequence) is None
+
+
 def _grow_log(game, moves):
     """Append ``moves`` log rows to a game, as if that many actions had been played."""
     Action.objects.bulk_create(

@@ -215,7 +215,10 @@ def test_eleven_remigio_cards_with_their_closings_stay_in_the_first_screen(
     if size == DESKTOP:  # a laptop has the room: one line, « Je ferme » widening no card
         assert len({round(card["top"]) for card in cards}) == 1, "the hand takes two lines"
     assert max(card["right"] for card in cards) <= width, cards
-    hand = page.locator("#my-hand .melds").bounding_box()
+    # Read in the page, at once: a frame of the socket may swap the hand in between two
+    # reads of Playwright's, and a locator's box is None while it is swapped.
+    hand = page.evaluate("() => { const r = document.querySelector('#my-hand .melds')"
+                         ".getBoundingClientRect(); return {y: r.y, height: r.height}; }")
     assert hand["y"] >= 0 and hand["y"] + hand["height"] <= height, hand
 
     page.locator("#my-hand .close-button:not([disabled])").first.click()

@@ -217,7 +217,11 @@ class PlayedTable:
     kind: str
     seats: list[FaultSeat]
     tasks: list[asyncio.Task]
-    routed: bool = False  # its seats connect through the proxy (faults/routing.py)
+
+    @property
+    def routed(self) -> bool:
+        """Whether its seats connect through the proxy (faults/routing.py)."""
+        return any(seat.proxy is not None for seat in self.seats)
 
 
 def open_table(owner, others, kind: str) -> int:
@@ -274,7 +278,7 @@ async def play_slot(kind: str, tokens: list[str], servers: list[str], recorder: 
                            random.Random(rng.random()), recorder, flags, proxy=proxy)
                  for i in range(len(tokens))]
         tasks = [asyncio.create_task(seat.run()) for seat in seats]
-        played.append(PlayedTable(table_id, kind, seats, tasks, routed=proxy is not None))
+        played.append(PlayedTable(table_id, kind, seats, tasks))
         while not flags.stopping.is_set() and not all(seat.done for seat in seats):
             await asyncio.sleep(0.5)
         if flags.stopping.is_set():

@@ -498,9 +498,9 @@ def closes_outside_redis_outage(recorder: Recorder, faults: list[dict]) -> dict:
 
 
 def tables_moved_with_their_process(proxy, killed: dict) -> checks.Check:
-    """The routed tables of the killed daphne: each socket they had there was followed by
-    one on the other process (the proxy's log), and nothing of theirs was lost (the data
-    checks cover every table). At least one must have moved."""
+    """The routed tables of the killed daphne: at least one had a socket there, closed by
+    the kill, followed by one on the other process (the proxy's log); nothing of theirs
+    was lost (the data checks cover every table)."""
     name = "tables_moved_with_their_process"
     if proxy is None:
         return checks.Check(name, False, "no proxy: nginx or openssl is missing, so no "

@@ -224,21 +224,34 @@ class PlayedTable:
         return any(seat.proxy is not None for seat in self.seats)
 
 
-def open_table(owner, others, kind: str) -> int:
-    """A public table of ``kind`` filled with the clients (and bots); answers its id."""
+def open_table(owner, kind: str) -> int:
+    """A public table of ``kind``, empty but for its owner; answers its id."""
     spec = KINDS[kind]
     body = {"game": kind, "seats": spec["seats"], "options": spec["options"],
             "visibility": "public", "move_seconds": LIVE_MOVE_SECONDS}
-    table_id = owner.request("POST", "/tables", body)["view"]["table_id"]
+    return owner.request("POST", "/tables", body)["view"]["table_id"]
+
+
+def fill_table(owner, others, kind: str, table_id: int) -> None:
+    """The other clients (and bots) seated at ``table_id``. Done again after a failure, it
+    does only what is left: a retried open must not leave tables waiting behind it (a
+    player may have three, then the site refuses a fourth)."""
+    spec = KINDS[kind]
     if spec.get("chips"):
-        for client in [owner, *others]:
-            client.cave(table_id, 2 * cave_min(owner, table_id))
-        return table_id
+        for client in [owner, *others]:  # one key per player and table: a cave once
+            client.cave(table_id, 2 * cave_min(owner, table_id),
+                        request_key=f"fault-cave-{table_id}-{client.token[-8:]}")
+        return
     for client in others:
-        client.join(table_id)
-    for _ in range(spec["seats"] - 1 - len(others)):
+        try:
+            client.join(table_id)
+        except ApiError as refusal:
+            if refusal.code != "already_seated":  # joined before its answer was lost
+                raise
+    seating = owner.state(table_id)["view"]["seating"]  # every seat, empty ones unnamed
+    seated = sum(1 for seat in seating if seat["name"] is not None)
+    for _ in range(spec["seats"] - seated):
         owner.add_bot(table_id, "debutant")
-    return table_id
 
 
 def cave_min(client, table_id: int) -> int:
@@ -271,7 +284,8 @@ async def play_slot(kind: str, tokens: list[str], servers: list[str], recorder: 
     chips = bool(KINDS[kind].get("chips"))
     while not flags.stopping.is_set():
         owner, other = clients[0][0], clients[1][1]
-        table_id = await with_retries(open_table, recorder, owner, [other], kind)
+        table_id = await with_retries(open_table, recorder, owner, kind)
+        await with_retries(fill_table, recorder, owner, [other], kind, table_id)
         # A chip table deals hand after hand: one table for the whole run.
         session = taverne_client.Session(chips, 10**6 if chips else 1, lambda text: None)
         seats = [FaultSeat(clients[i], i % len(servers), table_id, session,

@@ -142,6 +142,13 @@ class Game:
     # The game's bot, ``bot(view, rng, level) -> action``: set by the game's package once its
     # bot module is loaded, since a bot imports its game's rules and never the reverse.
     bot: Any = None
+    # The maître's appraisal, ``appraiser(view, rng, also) -> dict | None`` (``appraise``),
+    # set like ``bot``; ``review_threshold``: the smallest loss, in the unit of the scores,
+    # that a game review marks as a mistake.
+    appraiser: Any = None
+    review_threshold: float = 0.0
+    # What the site words for the appraisals' reasons: code -> names of its parameters.
+    advice_messages: dict = field(default_factory=dict)
     # How a cash table reads and writes the game's chips (``cardgames.chips.ChipRules``),
     # set by the package of a chained game played for chips; None for the others.
     chips: Any = None
@@ -405,6 +412,27 @@ class Game:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
         return self.bot(view, rng, level)
+
+    def appraise(self, view: dict, rng, also: Action | None = None) -> dict | None:
+        """The maître's judgement of the decision the seat of ``view`` faces, from that view
+        only (the « Conseil » button at practice tables and the review of a finished game).
+
+        ``None`` when the seat has no choice or the game has no appraisal. Otherwise::
+
+            {"action": <the action the maître would play>,
+             "values": [{"action": <action>, "value": <float>}, ...],
+             "reason": {"code": "<slug>.advice.<what>", **params}}
+
+        ``values`` holds the options the maître weighed, the best and ``also`` (the action a
+        player chose, which a review compares) among them: each one's expected result for
+        this seat in the unit of ``result["scores"]`` (points, jetons, chips; Remigio's
+        penalty negated), higher is better, all from the same imagined deals. ``reason`` is
+        data for one sentence, like ``describe``: the numbers behind the choice (expected
+        tricks, equity against pot odds, the meld aimed at), no words. ``review_threshold``
+        (same unit) is the smallest loss a review marks."""
+        if self.appraiser is None:
+            return None
+        return self.appraiser(view, rng, also)
 
     def carry(self, state: State) -> dict | None:
         """For chained games, what the next hand at the table starts from."""

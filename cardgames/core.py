@@ -26,6 +26,16 @@ CHANCE = "chance"
 # sound club player, "maître" searches over what its seat cannot see.
 BOT_LEVELS = ("debutant", "habitue", "maitre")
 DEFAULT_BOT_LEVEL = "habitue"
+# The reasons an appraisal may give (``Game.appraise``), shared by every game so the site
+# words each once: code -> its parameters. Numbers are plain floats (chances in 0..1).
+ADVICE_REASONS = {
+    "advice.bid_tricks": ("bid", "tricks"),  # the bid, and the tricks expected on average
+    "advice.exact_bid": ("chance",),  # the chance of making the bid exactly after this move
+    "advice.expected_points": ("points", "unit"),  # the deal's mean result for the seat's side
+    "advice.win_chance": ("chance",),  # the chance of winning the game after this move
+    "advice.equity": ("equity", "pot_odds"),  # share of the pot won at showdown; pot_odds may be None
+    "advice.meld": ("cards", "count"),  # the meld aimed at, and the count left in hand
+}
 
 # View keys that are choices to make now: an archive shows what happened, not buttons.
 ARCHIVE_DROPS = ("legal_actions", "closings")
@@ -147,8 +157,7 @@ class Game:
     # that a game review marks as a mistake.
     appraiser: Any = None
     review_threshold: float = 0.0
-    # What the site words for the appraisals' reasons: code -> names of its parameters.
-    advice_messages: dict = field(default_factory=dict)
+    appraisal_unit: str = "points"  # "points", "jetons", "chips" or "win_chance"
     # How a cash table reads and writes the game's chips (``cardgames.chips.ChipRules``),
     # set by the package of a chained game played for chips; None for the others.
     chips: Any = None
@@ -424,12 +433,13 @@ class Game:
              "reason": {"code": "<slug>.advice.<what>", **params}}
 
         ``values`` holds the options the maître weighed, the best and ``also`` (the action a
-        player chose, which a review compares) among them: each one's expected result for
-        this seat in the unit of ``result["scores"]`` (points, jetons, chips; Remigio's
-        penalty negated), higher is better, all from the same imagined deals. ``reason`` is
-        data for one sentence, like ``describe``: the numbers behind the choice (expected
-        tricks, equity against pot odds, the meld aimed at), no words. ``review_threshold``
-        (same unit) is the smallest loss a review marks."""
+        player chose, which a review compares) among them: each one's worth for this seat
+        on the game's own scale (``appraisal_unit``: expected points or jetons or chips of
+        the deal, or the chance of winning the game), higher is better, all from the same
+        imagined deals. ``reason`` is data for one sentence, in the shared vocabulary of
+        ``ADVICE_REASONS``: the numbers behind the choice (expected tricks, the chance of
+        an exact bid, expected points, equity against pot odds, the meld aimed at), no
+        words. ``review_threshold`` (same scale) is the smallest loss a review marks."""
         if self.appraiser is None:
             return None
         return self.appraiser(view, rng, also)

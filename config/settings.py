@@ -321,6 +321,10 @@ TASK_LEASE_SECONDS = envint("TASK_LEASE_SECONDS", 900)
 # layer only reaches the sockets of its own process), by `manage.py play_worker`
 # otherwise; PLAY_INPROCESS_SCHEDULER forces either way.
 PLAY_BOT_DELAY = float(env("PLAY_BOT_DELAY", "0.8"))
+# The processes the maîtres and the appraisals think in (play/thinking.py), beside each
+# server and worker process: by default one per core, at most four; 0 thinks in the
+# calling thread (the test suite sets it, and starts a pool only where it tests one).
+THINKING_PROCESSES = envint("THINKING_PROCESSES", min(4, os.cpu_count() or 1))
 PLAY_INPROCESS_SCHEDULER = envbool("PLAY_INPROCESS_SCHEDULER", not REDIS_URL)
 # Table sockets a player may hold and open (play/socket/limits.py, docs/protocol.md
 # "Limits"): a few per table (tabs, a phone), a few dozen in all, so many a minute.

@@ -49,7 +49,7 @@ from play.actions.broadcast import reannounce_live_tables
 from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
 from play.actions.presence import do_sweep_presence
-from play.actions.scheduled import do_bot_move, do_remind, do_timeout
+from play.actions.scheduled import do_bot_move, do_remind, do_timeout, plan_bot_move
 from play.actions.vacation import do_begin_vacations
 from play.clock import alarm
 from play.models import Game, Table
@@ -83,11 +83,14 @@ def run_due(now=None) -> list[int]:
         .order_by("id")
         .values_list("id", "deadline", "bot_due_at")[:BATCH]
     )
+    due = list(due)
+    plans = _plan_bot_moves(game_id for game_id, _d, bot_due_at in due
+                            if bot_due_at is not None and bot_due_at <= now)
     moved = []
     for game_id, deadline, bot_due_at in due:
         try:
             if bot_due_at is not None and bot_due_at <= now:
-                game = do_bot_move(game_id, now)
+                game = do_bot_move(game_id, now, planned=plans.get(game_id))
             else:
                 game = do_timeout(game_id, now)
         except Exception:  # one broken game must not stop the others' clocks
@@ -98,6 +101,22 @@ def run_due(now=None) -> list[int]:
             scheduler_lag(deadline, bot_due_at, now)
     _send_reminders(now, moved)
     return moved
+
+
+def _plan_bot_moves(game_ids) -> dict:
+    """The maîtres due this pass start thinking at once, each in the thinking pool
+    (play/thinking.py): they think side by side on every core while this loop moves the
+    games one by one, and none thinks in the server's own process."""
+    plans = {}
+    for game_id in game_ids:
+        try:
+            planned = plan_bot_move(game_id)
+        except Exception:  # the move itself will decide here, or report the error
+            log.exception("planning the bot move of game %s failed", game_id)
+            continue
+        if planned is not None:
+            plans[game_id] = planned
+    return plans
 
 
 class Periodic:

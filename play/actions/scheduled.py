@@ -11,7 +11,7 @@ from django.utils import timezone
 from cardgames.core import DEFAULT_BOT_LEVEL
 from economy import interface as economy
 from play import thinking
-from play.actions import games, vacation
+from play.actions import vacation
 from play.actions.errors import ServiceError
 from play.actions.games import apply_for_seat
 from play.actions.lookups import seats_by_position

@@ -31,8 +31,8 @@ from .playout import play_out
 # 13-card deal at four seats plays 52 cards a candidate, a 1-card deal 4, so counting deals
 # would make the first decision of a game a dozen times the cost of the last. Imagining one
 # deal (sampling the hidden hands, weighing them against the bids) costs about what
-# DEAL_COST cards do. On a quiet machine a card costs about 0.003 ms of CPU, so the budget
-# buys about 55 ms, what the former 60 ms clock gave the largest decisions.
+# DEAL_COST cards do. A card costs about 0.0025 ms of CPU, so the budget buys about 60 ms,
+# what the former 60 ms clock gave the largest decisions on a quiet machine.
 WORK_BUDGET = 24_000
 DEAL_COST = 30
 MAX_DEALS = 80  # past this many deals the choice hardly changes: small deals stop here

@@ -25,10 +25,12 @@ from . import postflop, preflop, ranges
 from .bot import is_legal
 from .situation import Spot
 
-# A loss smaller than this, in chips, is not marked by a game review: half of the default
-# big blind (20), about what a near-equal mix of lines costs in a pot of a few blinds, so
-# only a decision that gives away real money shows as a mistake.
-REVIEW_THRESHOLD = 10.0
+# A loss smaller than this, in chips, is not marked by a game review: the default big
+# blind (20). The maître itself mixes lines within a fortieth of the pot and its preflop
+# values are coarse (its own choice is within a big blind of their best 96 % of the time),
+# so only a decision that gives away more than a blind shows as a mistake. At other blinds
+# a review scales it by the table's big blind over 20.
+REVIEW_THRESHOLD = 20.0
 OPEN_SIZE = 2.5  # big blinds: the maître's own open (``preflop._unopened``)
 RERAISE_FACTOR = 3.0  # times the last raise: the maître's re-raise in position
 ALLIN_CALLERS_MARGIN = 0.0  # an all-in is called by the hands whose equity pays the price

@@ -169,7 +169,9 @@ def renvis_values(view, win: float, wanted) -> list[tuple[dict, float]]:
             amounts = {a["amount"] for a in wanted if a is not None and a["type"] == "renvi"}
             amounts.add(_maitre_renvi(view, win, entry))
             for amount in sorted(amounts):
-                options.append(({"type": "renvi", "amount": amount}, _renvi(view, win, amount, showdown)))
+                options.append(
+                    ({"type": "renvi", "amount": amount}, _renvi(view, win, amount, showdown))
+                )
     return options
 
 
@@ -265,7 +267,9 @@ class Deal:
         """The seat's jetons from now on once the hands still in are compared."""
         view = self.view
         live = [s for s in self.hands if s != self.me or me_in]
-        best = max(live, key=lambda s: (_key(tuple(sorted(self.hands[s]))), search.tie_order(view, s)))
+        best = max(
+            live, key=lambda s: (_key(tuple(sorted(self.hands[s]))), search.tie_order(view, s))
+        )
         if best == self.me:
             won = pot(view) + self.cost + self.added
             return won + payers(view, live) * combination_value(view, self.hands[best]) - self.cost
@@ -392,7 +396,7 @@ def _second_phase(deal) -> float:
 
 
 def exchange_plans(view, wanted):
-    me, hand = view["you"], list(view["hand"])
+    hand = list(view["hand"])
     legal = view["legal_actions"][0]
     low, high = legal["choose"]
     kept = keep_for_exchange(hand)

@@ -84,11 +84,12 @@ def draw_values(view, notes) -> list[tuple[dict, float]]:
 
 # ----- discard ---------------------------------------------------------------------------------
 def discard_values(view, notes, wanted) -> list[tuple[dict, float]]:
-    rules = notes["rules"]
     closings = view.get("closings") or []
     # Nothing that leaves the hand open is worth a closing put off, when one is there.
     ceiling = max((CLOSE_VALUE * c["multiplier"] * PUT_OFF for c in closings), default=None)
-    values = [({"type": "close", "card": c["card"]}, CLOSE_VALUE * c["multiplier"]) for c in closings]
+    values = [
+        ({"type": "close", "card": c["card"]}, CLOSE_VALUE * c["multiplier"]) for c in closings
+    ]
     weighed = {card: -score for card, score in (notes.get("scores") or {}).items()}
     others = {}
     for action in wanted:
@@ -97,7 +98,9 @@ def discard_values(view, notes, wanted) -> list[tuple[dict, float]]:
         if not any(c["card"] == action["card"] for c in closings):  # those are valued below
             others[action["card"]] = _other_discard(view, action["card"], notes, weighed)
     for card, value in {**weighed, **others}.items():
-        values.append(({"type": "discard", "card": card}, value if ceiling is None else min(value, ceiling)))
+        values.append(
+            ({"type": "discard", "card": card}, value if ceiling is None else min(value, ceiling))
+        )
     if closings:
         values += [_waiting(view, closing, notes) for closing in closings]
     return values

@@ -65,7 +65,9 @@ def appraise(view: dict, rng, also: dict | None = None) -> dict | None:
     sunk = put_in(view)
     values, by_cards = {}, {}
     for choice, value in options:
-        values.setdefault(to_json(choice), {"action": choice, "value": round(value - sunk, 2)})
+        values.setdefault(
+            to_json(choice), {"action": choice, "value": round(float(value - sunk), 2)}
+        )
         by_cards.setdefault(_same(choice), values[to_json(choice)]["value"])
     for asked in (action, also):  # an exchange named in another order is the same option
         if asked is not None and to_json(asked) not in values:

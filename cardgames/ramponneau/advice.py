@@ -72,7 +72,7 @@ def appraise(view: dict, rng, also: dict | None = None) -> dict | None:
         "reason": {
             "code": "advice.equity",
             "equity": round(float(equity), 4),
-            "pot_odds": round(spot.price, 4) if spot.to_call else None,
+            "pot_odds": round(float(spot.price), 4) if spot.to_call else None,
         },
     }
 
@@ -85,7 +85,7 @@ def _listed(options, wanted) -> list[dict]:
     """Each distinct action once (its first value), ``wanted`` ones certainly included."""
     seen: dict[str, dict] = {}
     for value, action in options:
-        seen.setdefault(to_json(action), {"action": dict(action), "value": round(value, 2)})
+        seen.setdefault(to_json(action), {"action": dict(action), "value": round(float(value), 2)})
     for action in wanted:
         if action is not None and to_json(action) not in seen:
             raise AssertionError(f"{action!r} was not valued")  # every caller values them

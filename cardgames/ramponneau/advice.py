@@ -13,8 +13,9 @@ puts in from now on (folding is 0), on the maître's own models:
   seats still in, and a raise by the chance everybody folds and, when somebody
   continues, the equity against what continues (``preflop_raise_value``).
 
-The reason is the hand's equity against the ranges it faces and, when there is a bet
-to call, the pot odds (the share of the final pot the call pays for).
+The reason is the hand's equity against the ranges it faces (for the maître's raise
+before the flop, against what continues) and, when there is a bet to call, the pot odds
+(the share of the final pot the call pays for).
 """
 
 from __future__ import annotations
@@ -111,7 +112,8 @@ def preflop_equity(spot: Spot, name: str, raises: list[dict]) -> float:
 
 def preflop_options(spot: Spot, wanted) -> tuple[list[tuple[float, dict]], float]:
     """(expected chips, action) for folding or checking, calling, the maître's raise size
-    and any raise in ``wanted``; and the equity behind them."""
+    and any raise in ``wanted``; and the equity behind the first of ``wanted`` (the
+    maître's action): against the ranges it faces, or for a raise against what continues."""
     name = poker.hand_class(spot.hole)
     raises = ranges.preflop_raises(spot)
     equity = preflop_equity(spot, name, raises)
@@ -144,8 +146,10 @@ def preflop_options(spot: Spot, wanted) -> tuple[list[tuple[float, dict]], float
     amounts = {_standard_raise(spot, raises)}
     amounts.update(a for a in map(_maybe_amount, wanted) if a is not None)
     for amount in sorted(amounts):
-        value = preflop_raise_value(spot, name, raises, amount)
+        value, against = preflop_raise_value(spot, name, raises, amount)
         options.append((value, {"type": entry["type"], "amount": amount}))
+        if amount == _maybe_amount(wanted[0]):
+            equity = against
     return options, equity
 
 
@@ -161,8 +165,11 @@ def _standard_raise(spot: Spot, raises: list[dict]) -> int:
     return spot.sized(RERAISE_FACTOR * raises[-1]["amount"])["amount"]
 
 
-def preflop_raise_value(spot: Spot, name: str, raises: list[dict], amount: int) -> float:
-    """Expected chips of raising to ``amount`` before the flop.
+def preflop_raise_value(
+    spot: Spot, name: str, raises: list[dict], amount: int
+) -> tuple[float, float]:
+    """Expected chips of raising to ``amount`` before the flop, and the equity against
+    what continues.
 
     The table reads the raise as the range a sound player raises there
     (``ranges._raise_width``). Against an open or a re-raise that leaves stacks deep, each
@@ -195,14 +202,15 @@ def preflop_raise_value(spot: Spot, name: str, raises: list[dict], amount: int) 
         chances += chance
         matched += chance * max(0, call)
     if everyone_folds >= 1.0 or chances <= 0:
-        return float(spot.pot)
+        return float(spot.pot), 1.0
     callers = max(1.0, chances / (1.0 - everyone_folds))
     equity = (weighted / chances) ** callers
     # Called, an all-in plays for its whole equity; a raise keeps the initiative, so it
     # realises more of its equity than a call does (``preflop.call_value``).
     realised = 1.0 if all_in else preflop.playability(name) * (1.0 if spot.in_position() else 0.9)
     final = spot.pot + put + matched / chances * callers
-    return everyone_folds * spot.pot + (1.0 - everyone_folds) * (equity * realised * final - put)
+    value = everyone_folds * spot.pot + (1.0 - everyone_folds) * (equity * realised * final - put)
+    return value, equity
 
 
 def _range_share(weights: dict[str, float]) -> float:

@@ -136,13 +136,19 @@ def speech2(view) -> dict:
     return {"type": "pass"}
 
 
+def renvis(view, rng) -> tuple[float, dict]:
+    """The seat's weighted chance of holding the best hand (``equity``) and the renvis
+    action it leads to: the maître's play and what its appraisal weighs (``advice``)."""
+    win = equity(view, rng)
+    bonus = winning_bonus(view)
+    return win, tactics.renvis(view, win, RAISE_AT, RERAISE_AT, BIG_AT, bonus)
+
+
 def choose(view, rng) -> dict:
     """The maître's action."""
     phase = view["phase"]
     if phase == "speech2":
         return speech2(view)
     if phase == "renvis":
-        win = equity(view, rng)
-        bonus = winning_bonus(view)
-        return tactics.renvis(view, win, RAISE_AT, RERAISE_AT, BIG_AT, bonus)
+        return renvis(view, rng)[1]
     return tactics.play(view, rng, "habitue")

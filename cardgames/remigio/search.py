@@ -79,24 +79,31 @@ def stock_value(hand, unseen: Counter, rules: Rules, budget: Budget) -> float:
     return total / weight if weight else count
 
 
-def choose_draw(view, rules: Rules, unseen: Counter, budget: Budget) -> dict:
+def choose_draw(view, rules: Rules, unseen: Counter, budget: Budget, notes=None) -> dict:
+    """Take the pile's top card or draw from the stock; ``notes`` (a dict), when given,
+    receives the counts weighed: ``count`` now, ``after`` taking the top card and the
+    ``stock``'s mean quality when it came to be compared (``advice``)."""
+    notes = {} if notes is None else notes
+    notes.update(rules=rules, unseen=unseen, budget=budget)
     top = view["discard_top"]
     if top is None:
         return {"type": "draw", "from": "stock"}
     hand = list(view["hand"])
     arrangement = best_arrangement(hand, rules)
     worst = max((rules.value(c) for c in arrangement.leftover if c[0] != "X"), default=0)
+    notes["count"] = arrangement.count
     if arrangement.count == 0:
         # Melded already (waiting for a bigger closing): the stock may bring the card that
         # doubles it; the top card is worth taking only when it is that card.
         source = "discard" if better_closing(hand, top, view, rules) else "stock"
         return {"type": "draw", "from": source}
-    after = count_after_drawing(hand, arrangement.count, worst, top, rules)
+    after = notes["after"] = count_after_drawing(hand, arrangement.count, worst, top, rules)
     if after == 0:
         return {"type": "draw", "from": "discard"}
     if after >= arrangement.count:  # the top card would be thrown again: no gain
         return {"type": "draw", "from": "stock"}
-    if after + DRAW_MARGIN < stock_value(hand, unseen, rules, budget):
+    notes["stock"] = stock_value(hand, unseen, rules, budget)
+    if after + DRAW_MARGIN < notes["stock"]:
         return {"type": "draw", "from": "discard"}
     return {"type": "draw", "from": "stock"}
 
@@ -160,40 +167,49 @@ def horizon(view) -> float:
     return max(1.0, HORIZON_START - view["turns"] / players / HORIZON_DECAY)
 
 
-def choose_discard(view, rules: Rules, unseen: Counter, budget: Budget) -> dict:
+def discard_score(view, card: str, count: int, rules: Rules, unseen: Counter, budget: Budget) -> float:
+    """How the maître scores discarding ``card`` (lower is better), ``count`` being the
+    count of the ten cards kept: that count, less what the draws to come can be expected
+    to take off it, plus what the card may feed the next player."""
+    rest = list(view["hand"])
+    rest.remove(card)
+    # the count now, less what the draws to come can be expected to take off it
+    gain = count - stock_value(rest, unseen, rules, budget)
+    feed = live_partners(card, unseen) * HAND_SIZE / max(sum(unseen.values()), 1)
+    return count - horizon(view) * gain + FEED_WEIGHT * feed
+
+
+def choose_discard(view, rules: Rules, unseen: Counter, budget: Budget, notes=None) -> dict:
+    """The discard scored best among those leaving a count near the best; ``notes`` (a
+    dict), when given, receives the ``counts`` and the ``scores`` (``advice``)."""
     hand = list(view["hand"])
     counts = discard_counts(hand, rules, SLACK)
     best = min(counts.values())
-    unseen_total = max(sum(unseen.values()), 1)
-
-    draws = horizon(view)
-
-    def score(card):
-        rest = list(hand)
-        rest.remove(card)
-        # the count now, less what the draws to come can be expected to take off it
-        gain = counts[card] - stock_value(rest, unseen, rules, budget)
-        feed = live_partners(card, unseen) * HAND_SIZE / unseen_total
-        return counts[card] - draws * gain + FEED_WEIGHT * feed
 
     # the lowest counts first, so that the budget cuts the least promising
     candidates = sorted((c for c, n in counts.items() if n <= best + SLACK), key=counts.get)
-    scores = {c: score(c) for c in candidates}
+    scores = {c: discard_score(view, c, counts[c], rules, unseen, budget) for c in candidates}
     card = min(candidates, key=lambda c: (scores[c], counts[c], -rules.value(c)))
+    if notes is not None:
+        notes.update(counts=counts, scores=scores)
     return {"type": "discard", "card": card}
 
 
-def choose(view, rng) -> dict:
-    """The maître's action."""
+def choose(view, rng, notes: dict | None = None) -> dict:
+    """The maître's action; ``notes`` (a dict), when given, receives what it weighed, with
+    the ``rules``, the ``unseen`` faces and the ``budget`` it weighed them by, so that
+    the appraisal (``advice``) shares the search rather than running its own."""
     rules = Rules.from_options(view["options"])
     unseen = unseen_faces(view)
     budget = Budget(TRY_BUDGET)
     if view["phase"] == "draw":
-        return choose_draw(view, rules, unseen, budget)
+        return choose_draw(view, rules, unseen, budget, notes)
     closing = best_closing(view, rules)
+    if notes is not None:
+        notes.update(rules=rules, unseen=unseen, budget=budget)
     if closing:
         if waiting_pays(view, closing, unseen, rules):
             return {"type": "discard", "card": closing["card"]}
         return {"type": "close", "card": closing["card"]}
-    action = choose_discard(view, rules, unseen, budget)
+    action = choose_discard(view, rules, unseen, budget, notes)
     return action if action in view["legal_actions"] else view["legal_actions"][0]

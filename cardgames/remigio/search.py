@@ -167,7 +167,8 @@ def horizon(view) -> float:
     return max(1.0, HORIZON_START - view["turns"] / players / HORIZON_DECAY)
 
 
-def discard_score(view, card: str, count: int, rules: Rules, unseen: Counter, budget: Budget) -> float:
+def discard_score(view, card: str, count: int, rules: Rules, unseen: Counter,
+                  budget: Budget) -> float:
     """How the maître scores discarding ``card`` (lower is better), ``count`` being the
     count of the ten cards kept: that count, less what the draws to come can be expected
     to take off it, plus what the card may feed the next player."""

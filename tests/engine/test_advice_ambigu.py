@@ -18,8 +18,7 @@ ME = 0  # the dealer: speaks and exchanges last
 
 @pytest.fixture(autouse=True)
 def quick_maitre(monkeypatch):
-    """The maître and the appraisal on fixed, smaller numbers of samples, not the clock."""
-    monkeypatch.setattr(search, "TIME_BUDGET", 60.0)
+    """The maître and the appraisal on smaller numbers of samples: quicker tests."""
     monkeypatch.setattr(search, "SAMPLES", 120)
     monkeypatch.setattr(advice, "SAMPLES", 60)
 

@@ -11,17 +11,12 @@ import pytest
 
 from cardgames.core import ADVICE_REASONS, CHANCE, concrete, to_json
 from cardgames.melds import Rules
-from cardgames.remigio import GAME, search
+from cardgames.remigio import GAME
 from cardgames.remigio.game import closing_discards
 
 MELDED9 = ["Ac.1", "2c.1", "3c.1", "9h.1", "9d.1", "9s.1", "Js.1", "Qs.1", "Ks.1"]
 
 
-@pytest.fixture(autouse=True)
-def whole_maitre(monkeypatch):
-    """The maître's search without its clock (it is bounded: every unseen face once), so a
-    decision does not depend on the load of the machine running the tests."""
-    monkeypatch.setattr(search, "TIME_BUDGET", 60.0)
 
 
 def view_for(hand, phase="discard", discard_top="Kd.2", pile=(), **extra):

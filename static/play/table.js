@@ -434,6 +434,20 @@
     });
   }
 
+  // « Conseil »: the maître's sentence (#advice) outlives the socket's redraws of the
+  // buttons at the same position (hx-preserve), and goes once the game moved past the
+  // version it answered.
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    var advice = document.getElementById("advice");
+    if (!advice) { return; }
+    var answer = advice.querySelector("[data-advice-version]");
+    var form = advice.closest("form");
+    var version = form && form.querySelector("input[name=version]");
+    if (answer && version && answer.getAttribute("data-advice-version") !== version.value) {
+      advice.textContent = "";
+    }
+  });
+
   // Archive: ← and → step through the game.
   document.addEventListener("keydown", function (event) {
     if (!document.querySelector("[data-replay]")) { return; }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from cardgames.cards import is_card
 from play.models import Game, GameReview
@@ -52,12 +52,14 @@ def _count(value: float) -> int:
 
 
 def amount(value: float, unit: str, sign: bool = False) -> str:
-    """An amount in the game's unit: « 3,5 points », « 40 jetons », « +1,2 point »."""
-    text = signed(value) if sign else decimal(value)
-    n = _count(value)
+    """An amount in the game's unit: « 3,5 points », « +1,2 point »; chips are counted
+    whole, « 40 jetons »."""
     if unit in ("jetons", "chips"):
-        return ngettext("%(n)s jeton", "%(n)s jetons", n) % {"n": text}
-    return ngettext("%(n)s point", "%(n)s points", n) % {"n": text}
+        text = signed(value, 0) if sign else decimal(value, 0)
+        return ngettext("%(n)s jeton", "%(n)s jetons", abs(round(float(value)))) % {"n": text}
+    text = signed(value) if sign else decimal(value)
+    return npgettext("nombre décimal", "%(n)s point", "%(n)s points",
+                     _count(value)) % {"n": text}
 
 
 def loss_text(unit: str, loss: float) -> str:

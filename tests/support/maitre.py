@@ -4,7 +4,8 @@ searches, which the engine tests and the browser tests use.
 
 The stand-in always prefers the last of the seat's legal moves (a bid: the highest; a
 card: the last in the hand's order), values it 1 and every other move 0, and gives the
-reason ``reason``. It records each view it was given (``views``), so that a test can check
+reason ``reason`` (or agrees with the move it is asked about: ``agree``; or fails:
+``fail``). It records each view it was given (``views``), so that a test can check
 it saw only its seat's view.
 """
 
@@ -16,17 +17,23 @@ EXACT_BID = {"code": "advice.exact_bid", "chance": 0.72}
 
 
 class StandInMaitre:
-    def __init__(self, reason=None, best=None):
+    def __init__(self, reason=None, best=None, agree=False, fail=False):
         self.reason = dict(reason or EXACT_BID)
         self.best = best  # a function of the view choosing the action, else the last legal
+        self.agree = agree  # the move a review asks about is always the best
+        self.fail = fail  # raise, as a broken search would
         self.views = []
 
     def __call__(self, view, rng, also=None):
         self.views.append(view)
+        if self.fail:
+            raise RuntimeError("the stand-in maître fails, as asked")
         legal = [concrete(entry, pick_low=True) for entry in view.get("legal_actions") or []]
         if not legal:
             return None
         best = self.best(view) if self.best is not None else legal[-1]
+        if self.agree and also is not None:
+            best = also
         weighed = {to_json(action): action for action in [*legal, best]}
         if also is not None:
             weighed.setdefault(to_json(also), also)

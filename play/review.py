@@ -83,7 +83,7 @@ def judge(engine, appraisal: dict | None, played: dict) -> dict | None:
     if not appraisal or not appraisal.get("values"):
         return None
     best = appraisal.get("action")
-    if not isinstance(best, dict) or fits(best, played) or to_json(best) == to_json(played):
+    if not isinstance(best, dict) or fits(best, played):
         return None
     played_value = _value_of(appraisal, played)
     if played_value is None:
@@ -109,14 +109,21 @@ def review_game(game: Game, positions, appraise: Callable | None = None) -> dict
 
     ``appraise(slug, view, also)``: the maître (``thinking.appraisal`` unless a test
     gives its own)."""
-    appraise = appraise or thinking.appraisal
     table = game.table
-    engine = table.engine
+    options = (game.state or {}).get("options", table.options)
+    return review_moves(table.engine, table.seat_count, options, game.carry_in,
+                        reviewed_moves(game), positions, appraise)
+
+
+def review_moves(engine, seats: int, options: dict, carry, moves, positions,
+                 appraise: Callable | None = None) -> dict[int, SeatReview]:
+    """The reviews of ``positions`` from a game's log, ``moves``: (seq, seat, source,
+    action), oldest first, without the platform's lines."""
+    appraise = appraise or thinking.appraisal
     positions = set(positions)
     found = {position: SeatReview() for position in positions}
-    options = (game.state or {}).get("options", table.options)
-    state = engine.new(table.seat_count, options, game.carry_in)
-    for seq, seat, source, action in reviewed_moves(game):
+    state = engine.new(seats, options, carry)
+    for seq, seat, source, action in moves:
         if (seat in positions and source == Action.Source.PLAYER
                 and engine.actor(state) == seat and state["actor"] != CHANCE):
             _weigh(engine, found[seat], state, seat, seq, action, appraise)

@@ -252,3 +252,15 @@ def test_a_game_without_an_appraisal_offers_no_conseil(client, alice, monkeypatc
 
     assert "/conseil/" not in page
     assert "Le maître ne conseille pas encore à ce jeu." in _text(response)
+
+
+def test_the_real_maitre_of_lascenseur_answers_in_one_sentence(client, alice):
+    table = do_play_now(alice, "ascenseur")
+    game = _to_the_turn_of(table, 0, alice)
+    client.force_login(alice)
+
+    text = _text(_ask(client, table, game, **HTMX))
+
+    verb = "annoncerait" if game.state["phase"] == "bid" else "jouerait"
+    assert f"Le maître {verb} " in text, text
+    assert ("en moyenne." in text) or ("de chances de faire juste votre annonce." in text)

@@ -10,6 +10,8 @@ the player chose another move is a mistake of 1 point.
 from __future__ import annotations
 
 import html
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -396,3 +398,48 @@ def test_each_hand_of_a_practice_poker_table_is_reviewed_on_its_own(
     reviews = GameReview.objects.filter(game__in=hands, position=0)
     assert reviews.count() == len(hands) >= 2
     assert {r.status for r in reviews} == {GameReview.Status.DONE}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_embedded_the_review_runs_in_a_thread_of_its_own_after_the_commit(alice, stand_in,
+                                                                          settings,
+                                                                          monkeypatch):
+    settings.REVIEWS_IN_A_THREAD = True
+    threads = []
+    compute = review_actions.compute_reviews
+
+    def noting_the_thread(game_id):
+        threads.append(threading.current_thread())
+        compute(game_id)
+
+    monkeypatch.setattr(review_actions, "compute_reviews", noting_the_thread)
+    table = do_play_now(alice, "ascenseur")
+    play_decisions(table, {0: alice}, 2)
+
+    game = do_resign(table, alice)
+    for _ in range(100):
+        if threads:
+            break
+        time.sleep(0.05)
+    threads[0].join(timeout=30)
+
+    assert threads[0] is not threading.current_thread()
+    assert threads[0].name == f"review-{game.pk}"
+    review = GameReview.objects.get(game=game)
+    assert review.status == GameReview.Status.DONE and review.appraised == 2
+
+
+def test_the_real_maitre_of_lascenseur_reviews_what_its_player_saw(
+        alice, django_capture_on_commit_callbacks):
+    engine = get_game("ascenseur")
+    table = do_play_now(alice, "ascenseur")
+    # the highest bid each time (an overbid, mostly), the first card
+    play_decisions(table, {0: alice}, 4,
+                   choose=lambda legal: legal[-1] if legal[0]["type"] == "bid" else legal[0])
+    game = finish(django_capture_on_commit_callbacks, table, alice)
+
+    review = GameReview.objects.get(game=game)
+    assert review.status == GameReview.Status.DONE and review.appraised == 4
+    for decision in review.decisions:
+        assert decision["loss"] > engine.review_threshold
+        assert decision["reason"]["code"] in ("advice.bid_tricks", "advice.exact_bid")

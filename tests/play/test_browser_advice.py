@@ -83,6 +83,10 @@ def site(tmp_path_factory):
         yield address, json.loads(printed.strip().splitlines()[-1])
 
 
+def _name(size) -> str:
+    return "phone" if size == PHONE else "desktop"
+
+
 def _inside(box, size) -> bool:
     width, height = size
     return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width
@@ -118,7 +122,7 @@ def test_the_conseil_button_shows_the_maitres_sentence_under_the_controls(
         answer.wait_for(state="visible", timeout=20_000)
 
         text = answer.inner_text()
-        page.screenshot(path=str(screenshots / f"advice-{'phone' if size == PHONE else 'desktop'}.png"))
+        page.screenshot(path=str(screenshots / f"advice-{_name(size)}.png"))
         assert text.startswith("Le maître annoncerait "), text
         assert "levée" in text and "en moyenne" in text and text.endswith("."), text
         live = page.locator("#advice")
@@ -144,7 +148,7 @@ def test_the_replay_of_a_finished_game_shows_its_review_to_its_player(
 
         review = page.locator("#game-review")
         review.scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshots / f"review-{'phone' if size == PHONE else 'desktop'}.png"))
+        page.screenshot(path=str(screenshots / f"review-{_name(size)}.png"))
         assert review.is_visible()
         assert "La revue du maître" in review.inner_text()
         items = page.locator("#game-review .review__item")

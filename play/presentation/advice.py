@@ -18,7 +18,7 @@ from django.utils.translation import ngettext, npgettext, pgettext
 from cardgames.cards import is_card
 from play.models import Game, GameReview
 from play.presentation.labels import action_label
-from play.presentation.words import card, cards
+from play.presentation.words import card, card_name, cards, join_and
 
 # The three ways a sentence names a move: what the maître would do (the Conseil), what
 # the player did, and what the maître would have done (a review's line).
@@ -53,13 +53,31 @@ def _count(value: float) -> int:
 
 def amount(value: float, unit: str, sign: bool = False) -> str:
     """An amount in the game's unit: « 3,5 points », « +1,2 point »; chips are counted
-    whole, « 40 jetons »."""
-    if unit in ("jetons", "chips"):
+    whole from ten on (« 40 jetons », « −0,7 jeton »)."""
+    chips = unit in ("jetons", "chips")
+    if chips and abs(float(value)) >= 10:
         text = signed(value, 0) if sign else decimal(value, 0)
         return ngettext("%(n)s jeton", "%(n)s jetons", abs(round(float(value)))) % {"n": text}
     text = signed(value) if sign else decimal(value)
+    if chips:
+        return npgettext("nombre décimal", "%(n)s jeton", "%(n)s jetons",
+                         _count(value)) % {"n": text}
     return npgettext("nombre décimal", "%(n)s point", "%(n)s points",
                      _count(value)) % {"n": text}
+
+
+def melds_text(aimed) -> str:
+    """The meld, or melds, a reason aims at: one (a list of cards) as « le sept de cœur, le
+    huit de cœur et le neuf de cœur »; several (a list of lists) each in brackets, « (roi
+    de trèfle, roi de pique) et (dix de cœur, dix de pique) »."""
+    if not isinstance(aimed, list):
+        return ""
+    if all(isinstance(card, str) for card in aimed):
+        return cards([card for card in aimed if is_card(card)])
+    groups = [[card_name(c) for c in meld if is_card(c)] for meld in aimed
+              if isinstance(meld, list)]
+    return join_and(pgettext("cartes d'une combinaison visée", "(%(cards)s)")
+                    % {"cards": ", ".join(group)} for group in groups if group)
 
 
 def loss_text(unit: str, loss: float) -> str:
@@ -108,12 +126,17 @@ def reason_text(reason) -> str:
                      "en demande %(odds)s") % {"percent": percent(reason["equity"]),
                                                "odds": percent(reason["pot_odds"])}
         if code == "advice.meld":
-            aimed = [c for c in reason.get("cards") or [] if is_card(c)]
+            count = int(reason["count"])
+            aimed = melds_text(reason.get("cards"))
+            if not aimed:
+                return ngettext("il ne garderait que %(count)s point hors combinaison",
+                                "il ne garderait que %(count)s points hors combinaison",
+                                count) % {"count": count}
             return ngettext(
                 "il vise %(cards)s, et ne garderait que %(count)s point hors combinaison",
                 "il vise %(cards)s, et ne garderait que %(count)s points hors combinaison",
-                int(reason["count"]),
-            ) % {"cards": cards(aimed), "count": reason["count"]}
+                count,
+            ) % {"cards": aimed, "count": count}
     except (KeyError, TypeError, ValueError):
         return ""
     return ""

@@ -55,6 +55,13 @@ SAMPLES = {
     ({"code": "advice.meld", "cards": ["As", "Ac"], "count": 1},
      "il vise l'as de pique et l'as de trèfle, et ne garderait que 1 point hors "
      "combinaison"),
+    ({"code": "advice.meld", "cards": [["Kc", "Ks"], ["Th", "Ts", "Xb"]], "count": 27},
+     "il vise (roi de trèfle, roi de pique) et (dix de cœur, dix de pique, joker noir), et "
+     "ne garderait que 27 points hors combinaison"),
+    ({"code": "advice.meld", "cards": [], "count": 12},
+     "il ne garderait que 12 points hors combinaison"),
+    ({"code": "advice.expected_points", "points": -0.74, "unit": "jetons"},
+     "en moyenne \u22120,7 jeton sur la donne"),
 ])
 def test_each_reason_is_worded_in_good_french(reason, french):
     assert reason_text(reason) == french

@@ -1,7 +1,7 @@
 """The maître in a real browser, on a phone (390×844) and a laptop (1280×800), with
 L'Ascenseur's real appraisal: at a practice table Alice clicks « Conseil » and reads the
 maître's sentence under her buttons (in the screen, over none of her controls, in a live
-region); on the replay of a practice game she played badly and resigned, the review lists
+region), which goes once she bids; on the replay of a practice game she played badly and resigned, the review lists
 her marked decisions, and one of them opens its step, which says what the maître would
 have played. No console error, no CSP violation. Server and browser:
 tests/play/conftest.py.
@@ -132,6 +132,12 @@ def test_the_conseil_button_shows_the_maitres_sentence_under_the_controls(
         assert _inside(box, size), (size, box)
         for control in page.evaluate(CONTROLS):
             assert not _overlaps(box, control), (size, control)
+        if size == DESKTOP:
+            # Alice bids: the game moves on, and the sentence, answering the position she
+            # left, goes (the bots play at once: it may be her turn again already).
+            page.locator("#actions .action-group button:not([disabled])").first.click()
+            page.wait_for_function(
+                "() => !document.querySelector('#advice .advice__answer')")
         assert problems == [], problems
         assert page.evaluate("() => window.__cspViolations") == []
         page.context.close()

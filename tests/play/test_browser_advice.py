@@ -1,10 +1,10 @@
 """The maître in a real browser, on a phone (390×844) and a laptop (1280×800), with
 L'Ascenseur's real appraisal: at a practice table Alice clicks « Conseil » and reads the
 maître's sentence under her buttons (in the screen, over none of her controls, in a live
-region), which goes once she bids; on the replay of a practice game she played badly and resigned, the review lists
-her marked decisions, and one of them opens its step, which says what the maître would
-have played. No console error, no CSP violation. Server and browser:
-tests/play/conftest.py.
+region), which goes once she bids; on the replay of a practice game she played badly and
+resigned, the review lists her marked decisions, and one of them opens its step, which
+says what the maître would have played. No console error, no CSP violation. Server and
+browser: tests/play/conftest.py.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ the player chose another move is a mistake of 1 point.
 from __future__ import annotations
 
 import html
+import random
 import threading
 import time
 from datetime import timedelta
@@ -29,6 +30,7 @@ from play.actions import (
     do_play_now,
     do_resign,
     do_timeout,
+    games,
 )
 from play.actions import reviews as review_actions
 from play.clock.scheduler import run_due
@@ -382,17 +384,24 @@ def test_nothing_is_shown_when_no_decision_differs(client, alice, monkeypatch,
 def test_each_hand_of_a_practice_poker_table_is_reviewed_on_its_own(
         alice, monkeypatch, django_capture_on_commit_callbacks):
     maitre.install(monkeypatch, get_game("ramponneau"))
-    table = do_play_now(alice, "ramponneau")
+    monkeypatch.setattr(games, "system_random", random.Random(3))  # the same hands each run
+    table = do_create_table(alice, "ramponneau", seat_count=2, practice=True,
+                            visibility="unlisted")
+    do_add_bot(table, alice)
 
     def calm(legal):  # check or call: every hand goes to the showdown
         by_type = {a["type"]: a for a in legal}
         return by_type.get("check") or by_type.get("call") or legal[0]
 
     with django_capture_on_commit_callbacks(execute=True):
-        for _ in range(2000):
-            if table.games.filter(status=Game.Status.FINISHED).count() >= 2:
-                break
-            play_decisions(table, {0: alice}, 1, choose=calm)
+        while table.games.filter(status=Game.Status.FINISHED).count() < 2:
+            game = table.current_game()
+            if game.status == Game.Status.FINISHED:
+                break  # the session is over (somebody's chips ran out)
+            if game.actor == 0:
+                do_act(game, alice, calm(table.engine.legal_actions(game.state)), game.version)
+            else:
+                run_due()
     hands = list(table.games.filter(status=Game.Status.FINISHED).order_by("number"))
 
     reviews = GameReview.objects.filter(game__in=hands, position=0)

@@ -33,7 +33,8 @@ ADVICE_REASONS = {
     "advice.exact_bid": ("chance",),  # the chance of making the bid exactly after this move
     "advice.expected_points": ("points", "unit"),  # the deal's mean result for the seat's side
     "advice.win_chance": ("chance",),  # the chance of winning the game after this move
-    "advice.equity": ("equity", "pot_odds"),  # share of the pot won at showdown; pot_odds may be None
+    # the share of the pot won at the showdown; pot_odds may be None
+    "advice.equity": ("equity", "pot_odds"),
     "advice.meld": ("cards", "count"),  # the meld aimed at, and the count left in hand
 }
 

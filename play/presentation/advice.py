@@ -217,17 +217,25 @@ def review_lines(engine, decisions: list[dict], step: int | None = None) -> list
     return lines
 
 
-def review_panel(game: Game, seat: int | None, step: int | None = None) -> dict | None:
+# A pending review's panel asks for itself again every 3 s this many times at most (five
+# minutes): a review stuck longer (no worker running) waits for a reload.
+REVIEW_TRIES = 100
+
+
+def review_panel(game: Game, seat: int | None, step: int | None = None,
+                 tries: int = 0) -> dict | None:
     """The replay page's review for the player of ``seat`` (None: a spectator, who gets
     none): pending, failed, or its lines; None when there is none or nothing was marked.
-    ``here``: the line of the step the page stands on, if it is a marked decision."""
+    ``here``: the line of the step the page stands on, if it is a marked decision;
+    ``tries``: how many times the page already asked for a pending one."""
     if seat is None:
         return None
     row = GameReview.objects.filter(game=game, position=seat).first()
     if row is None:
         return None
     if row.status == GameReview.Status.PENDING:
-        return {"pending": True, "url": reverse("play:review", args=[game.pk])}
+        return {"pending": True, "url": reverse("play:review", args=[game.pk]),
+                "next_try": tries + 1 if tries < REVIEW_TRIES else None}
     if row.status == GameReview.Status.FAILED:
         return {"failed": True}
     if not row.decisions:

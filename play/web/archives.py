@@ -125,8 +125,12 @@ def review(request, game_id):
     game, seen_by = _archive_access(request, game_id)
     you = seen_by.seat if seen_by is not None else None
     step = _step_asked(request, archive.log_length(game))
+    try:
+        tries = max(0, int(request.GET.get("essai", 0)))
+    except ValueError:
+        tries = 0
     return render(request, "play/_review.html",
-                  {"review": review_panel(game, you, step), "step": step})
+                  {"review": review_panel(game, you, step, tries), "step": step})
 
 
 @login_required

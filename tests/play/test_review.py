@@ -319,6 +319,13 @@ def test_the_replay_page_says_the_review_is_pending_and_asks_again(
     assert "Le maître revoit vos décisions" in page
     assert f'hx-get="/jouer/parties/{game.pk}/revue/?etape=' in page
     assert 'hx-trigger="load delay:3s"' in page
+    # the panel alone, as the page asks for it again: still pending, it asks once more...
+    client.force_login(alice)
+    again = client.get(f"/jouer/parties/{game.pk}/revue/?etape=3&essai=7").content.decode()
+    assert "Le maître revoit vos décisions" in again and "essai=8" in again
+    # ...for five minutes at most
+    last = client.get(f"/jouer/parties/{game.pk}/revue/?etape=3&essai=100").content.decode()
+    assert "Le maître revoit vos décisions" in last and "hx-get" not in last
 
 
 def test_a_review_left_pending_is_queued_again(alice, stand_in, monkeypatch, settings,

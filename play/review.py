@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from cardgames.cards import is_card
@@ -118,37 +119,59 @@ def review_game(game: Game, positions, appraise: Callable | None = None) -> dict
 def review_moves(engine, seats: int, options: dict, carry, moves, positions,
                  appraise: Callable | None = None) -> dict[int, SeatReview]:
     """The reviews of ``positions`` from a game's log, ``moves``: (seq, seat, source,
-    action), oldest first, without the platform's lines."""
-    appraise = appraise or thinking.appraisal
+    action), oldest first, without the platform's lines. The log is replayed once, the
+    decisions to weigh gathered with what their seat saw; then they are appraised side by
+    side, one per process of the thinking pool."""
     positions = set(positions)
-    found = {position: SeatReview() for position in positions}
+    asked = []
     state = engine.new(seats, options, carry)
     for seq, seat, source, action in moves:
         if (seat in positions and source == Action.Source.PLAYER
                 and engine.actor(state) == seat and state["actor"] != CHANCE):
-            _weigh(engine, found[seat], state, seat, seq, action, appraise)
+            view = engine.view(state, seat)
+            if has_a_choice(view):
+                asked.append(Asked(seq, seat, view, action, engine.hidden_cards(state, seat)))
         state = engine.apply(state, action)
+    found = {position: SeatReview() for position in positions}
+    appraisals = _appraise_all(engine.slug, asked, appraise)
+    for ask, appraisal in zip(asked, appraisals, strict=True):
+        if appraisal is None:
+            continue
+        review = found[ask.seat]
+        review.appraised += 1
+        decision = judge(engine, appraisal, ask.action)
+        if decision is None:
+            continue
+        if cards_named(decision) & ask.hidden:
+            log.error("%s: the appraisal of game step %s named cards hidden from seat %s; "
+                      "left out of the review", engine.slug, ask.seq, ask.seat)
+            continue
+        review.decisions.append({"step": ask.seq, **decision})
     for review in found.values():
         review.decisions.sort(key=lambda d: (-d["loss"], d["step"]))
         del review.decisions[REVIEW_DECISIONS:]
     return found
 
 
-def _weigh(engine, review: SeatReview, state: dict, seat: int, seq: int, action: dict,
-           appraise: Callable) -> None:
-    view = engine.view(state, seat)
-    if not has_a_choice(view):
-        return
-    appraisal = appraise(engine.slug, view, action)
-    if appraisal is None:
-        return
-    review.appraised += 1
-    decision = judge(engine, appraisal, action)
-    if decision is None:
-        return
-    hidden = cards_named(decision) & engine.hidden_cards(state, seat)
-    if hidden:
-        log.error("%s: the appraisal of game step %s named cards hidden from seat %s; "
-                  "left out of the review", engine.slug, seq, seat)
-        return
-    review.decisions.append({"step": seq, **decision})
+@dataclass(frozen=True)
+class Asked:
+    """A decision to appraise: the move played at ``seq`` by ``seat``, the seat's view
+    just before it, and the cards hidden from the seat then."""
+
+    seq: int
+    seat: int
+    view: dict
+    action: dict
+    hidden: frozenset | set
+
+
+def _appraise_all(slug: str, asked: list[Asked], appraise: Callable | None) -> list:
+    """Each decision's appraisal, in order: through ``thinking.appraisal`` from as many
+    threads as the pool has processes, each waiting for its own (one at a time when
+    there is no pool, or a test's ``appraise``)."""
+    if appraise is not None or thinking.processes() <= 1 or len(asked) <= 1:
+        appraise = appraise or thinking.appraisal
+        return [appraise(slug, ask.view, ask.action) for ask in asked]
+    with ThreadPoolExecutor(max_workers=min(thinking.processes(), len(asked))) as threads:
+        return list(threads.map(lambda ask: thinking.appraisal(slug, ask.view, ask.action),
+                                asked))

@@ -82,7 +82,12 @@ def _in_a_thread(game_id: int) -> None:
     threading.Thread(target=run, name=f"review-{game_id}", daemon=True).start()
 
 
-@task()
+# Below the e-mails' priority (0): the task worker sends a password reset or a receipt
+# waiting behind reviews first; a review is seconds of the thinking pool.
+REVIEW_PRIORITY = -10
+
+
+@task(priority=REVIEW_PRIORITY)
 def review_game(game_id: int) -> None:
     """The background task: the pending reviews of ``game_id``, computed and kept."""
     compute_reviews(game_id)

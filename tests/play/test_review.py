@@ -459,3 +459,29 @@ def test_the_real_maitre_of_lascenseur_reviews_what_its_player_saw(
     for decision in review.decisions:
         assert decision["loss"] > engine.review_threshold
         assert decision["reason"]["code"] in ("advice.bid_tricks", "advice.exact_bid")
+
+
+def test_a_reviews_appraisals_are_asked_side_by_side_one_per_process_of_the_pool(
+        alice, stand_in, monkeypatch, settings, django_capture_on_commit_callbacks):
+    from play import thinking
+
+    settings.THINKING_PROCESSES = 2
+    both_waiting = threading.Barrier(2, timeout=10)  # broken unless two ask at once
+    threads = []
+
+    def appraisal(slug, view, also=None):
+        threads.append(threading.current_thread())
+        both_waiting.wait()
+        return stand_in(view, None, also)
+
+    monkeypatch.setattr(thinking, "appraisal", appraisal)
+    table = do_play_now(alice, "ascenseur")
+    play_decisions(table, {0: alice}, 4)
+    game = finish(django_capture_on_commit_callbacks, table, alice)
+
+    review = GameReview.objects.get(game=game)
+    assert review.status == GameReview.Status.DONE and review.appraised == 4
+    assert len(threads) == 4 and threading.current_thread() not in threads
+    # the answers kept with their own decisions: each marked step is one of Alice's
+    assert len(review.decisions) == 4
+    assert {d["step"] for d in review.decisions} == set(_own_choices(game, 0))

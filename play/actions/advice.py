@@ -77,8 +77,9 @@ def ask_the_maitre(table: Table, user, version: int | None, game_id: int | None 
     not."""
     if not table.practice:
         raise ServiceError("not_practice", NOT_PRACTICE)
-    seat = table.seats.filter(user=user).values_list("position", flat=True).first() \
-        if getattr(user, "is_authenticated", False) else None
+    seat = None
+    if getattr(user, "is_authenticated", False):
+        seat = table.seats.filter(user=user).values_list("position", flat=True).first()
     if seat is None:
         raise ServiceError("not_seated", _("Vous n'êtes pas assis à cette table."))
     game = table.games.order_by("-number").first()

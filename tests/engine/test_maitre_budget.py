@@ -21,7 +21,7 @@ from tests.support.positions import seat_view
 # Each clock read jumps this far: an imagined deal (0.2–0.7 ms of CPU on a quiet machine)
 # seen to take 2 ms or more, as on a machine 3–10 times slower. The old searches (50–80 ms
 # budgets) stopped after a few dozen deals; a work budget reads the clock at most a few
-# hundred times a decision, so it stays short of the 1 s safety stop.
+# hundred times a decision, so it stays short of the 2 s safety stop.
 STEP = 0.002
 
 

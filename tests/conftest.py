@@ -93,6 +93,8 @@ def _tasks_run_at_once(settings):
     # embedded: with DATABASE_URL they would wait in PostgreSQL for a db_worker that no
     # test runs. A test of the queue itself chooses its backend.
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    # The reviews of finished games too (embedded they run in a thread of their own).
+    settings.REVIEWS_IN_A_THREAD = False
 
 
 @pytest.fixture(autouse=True)

@@ -440,7 +440,9 @@ class Game:
         imagined deals. ``reason`` is data for one sentence, in the shared vocabulary of
         ``ADVICE_REASONS``: the numbers behind the choice (expected tricks, the chance of
         an exact bid, expected points, equity against pot odds, the meld aimed at), no
-        words. ``review_threshold`` (same scale) is the smallest loss a review marks."""
+        words. ``review_threshold`` (same scale) is the smallest loss a review marks; an
+        appraisal whose scale depends on the table (chips and their blinds) gives its own
+        as ``"threshold"``."""
         if self.appraiser is None:
             return None
         return self.appraiser(view, rng, also)

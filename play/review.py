@@ -80,7 +80,8 @@ def _value_of(appraisal: dict, action: dict) -> float | None:
 
 def judge(engine, appraisal: dict | None, played: dict) -> dict | None:
     """A decision as the review keeps it, or None when the maître's expected result beats
-    the move played by no more than the game's ``review_threshold``."""
+    the move played by no more than the appraisal's ``threshold`` (where the table sets
+    it: Ramponneau's big blind), else the game's ``review_threshold``."""
     if not appraisal or not appraisal.get("values"):
         return None
     best = appraisal.get("action")
@@ -93,7 +94,7 @@ def judge(engine, appraisal: dict | None, played: dict) -> dict | None:
     if best_value is None:
         best_value = max(float(e["value"]) for e in appraisal["values"])
     loss = best_value - played_value
-    if loss <= engine.review_threshold:
+    if loss <= float(appraisal.get("threshold", engine.review_threshold)):
         return None
     return {
         "played": played,

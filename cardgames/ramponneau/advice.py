@@ -26,11 +26,11 @@ from . import postflop, preflop, ranges
 from .bot import is_legal
 from .situation import Spot
 
-# A loss smaller than this, in chips, is not marked by a game review: the default big
-# blind (20). The maître itself mixes lines within a fortieth of the pot and its preflop
-# values are coarse (its own choice is within a big blind of their best 96 % of the time),
-# so only a decision that gives away more than a blind shows as a mistake. At other blinds
-# a review scales it by the table's big blind over 20.
+# A loss smaller than one big blind is not marked by a game review (each appraisal gives
+# its table's blind as its ``threshold``; REVIEW_THRESHOLD is the default blind's, 20).
+# The maître itself mixes lines within a fortieth of the pot and its preflop values are
+# coarse (its own choice is within a big blind of their best 96 % of the time), so only a
+# decision that gives away more than a blind shows as a mistake.
 REVIEW_THRESHOLD = 20.0
 OPEN_SIZE = 2.5  # big blinds: the maître's own open (``preflop._unopened``)
 RERAISE_FACTOR = 3.0  # times the last raise: the maître's re-raise in position
@@ -70,6 +70,7 @@ def appraise(view: dict, rng, also: dict | None = None) -> dict | None:
     return {
         "action": action,
         "values": _listed(options, [action, also]),
+        "threshold": float(spot.bb),
         "reason": {
             "code": "advice.equity",
             "equity": round(float(equity), 4),

@@ -57,12 +57,12 @@ def valued(appraisal) -> dict[str, float]:
     return {to_json(entry["action"]): entry["value"] for entry in appraisal["values"]}
 
 
-def some_views(count: int, seed: int):
+def some_views(count: int, seed: int, options=OPTIONS):
     """Views of seats to act from hands played at random, preflop and after."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        state = GAME.new(rng.randint(2, 6), OPTIONS)
+        state = GAME.new(rng.randint(2, 6), options)
         while state["actor"] is not None and len(found) < count:
             if state["actor"] == CHANCE:
                 state = GAME.apply(state, GAME.chance_action(state, rng))
@@ -129,3 +129,14 @@ def test_an_action_that_is_not_legal_is_refused():
     with pytest.raises(ValueError):
         GAME.appraise(view, random.Random(1), {"type": "check"})
     assert GAME.appraisal_unit == "chips" and GAME.review_threshold > 0
+
+
+
+def test_a_review_marks_losses_from_one_big_blind_of_the_table_whatever_its_blinds():
+    blinds = {**OPTIONS, "small_blind": 50, "big_blind": 100}
+    thresholds = set()
+    for view in some_views(4, seed=5) + some_views(4, seed=5, options=blinds):
+        appraisal = GAME.appraise(view, random.Random(1))
+        if appraisal is not None:
+            thresholds.add(appraisal["threshold"])
+    assert thresholds == {20.0, 100.0}

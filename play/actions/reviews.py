@@ -76,6 +76,8 @@ def _in_a_thread(game_id: int) -> None:
     def run():
         try:
             compute_reviews(game_id)
+        except Exception:  # left pending: the scheduler's pass queues it again
+            log.exception("the review of game %s stopped", game_id)
         finally:
             close_old_connections()
 

@@ -421,24 +421,30 @@ def test_embedded_the_review_runs_in_a_thread_of_its_own_after_the_commit(alice,
                                                                           settings,
                                                                           monkeypatch):
     settings.REVIEWS_IN_A_THREAD = True
-    threads = []
+    threads, failures = [], []
     compute = review_actions.compute_reviews
 
     def noting_the_thread(game_id):
         threads.append(threading.current_thread())
-        compute(game_id)
+        try:
+            compute(game_id)
+        except Exception as error:  # said in the assertion below, not only in the log
+            failures.append(error)
+            raise
 
     monkeypatch.setattr(review_actions, "compute_reviews", noting_the_thread)
     table = do_play_now(alice, "ascenseur")
     play_decisions(table, {0: alice}, 2)
 
     game = do_resign(table, alice)
-    for _ in range(100):
+    for _ in range(600):
         if threads:
             break
         time.sleep(0.05)
-    threads[0].join(timeout=30)
+    assert threads, "no review started after the commit"
+    threads[0].join(timeout=60)
 
+    assert failures == []
     assert threads[0] is not threading.current_thread()
     assert threads[0].name == f"review-{game.pk}"
     review = GameReview.objects.get(game=game)

@@ -10,35 +10,9 @@ import random
 
 import pytest
 
-from cardgames import poker
 from cardgames.core import ADVICE_REASONS, CHANCE, concrete, to_json
 from cardgames.ramponneau import GAME
-
-OPTIONS = {"small_blind": 10, "big_blind": 20, "rake_percent": 0}
-
-
-def dealt(seats, holes, button=0, board=()):
-    """A hand dealt with ``holes`` ({seat: [two cards]}) and ``board`` to come."""
-    state = GAME.new(seats, OPTIONS, {"stacks": [2000] * seats, "button": button})
-    order = state["order"]
-    n = len(order)
-    used = {c for hole in holes.values() for c in hole} | set(board)
-    rest = [c for c in poker.CARDS if c not in used]
-    random.Random(3).shuffle(rest)
-    deck: list = [None] * (2 * n) + list(board)
-    for i, seat in enumerate(order):
-        if seat in holes:
-            deck[i], deck[i + n] = holes[seat]
-    filler = iter(rest)
-    deck = [c or next(filler) for c in deck]
-    deck += [c for c in rest if c not in deck]
-    return GAME.apply(state, {"type": "deal", "deck": deck})
-
-
-def act(state, *actions):
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+from tests.engine.test_bots_ramponneau import OPTIONS, act, dealt  # the bots' positions
 
 
 def river_bet_into(hero: str, board: str, bet: int) -> dict:

@@ -10,41 +10,8 @@ import random
 import pytest
 
 from cardgames.core import ADVICE_REASONS, CHANCE, concrete, to_json
-from cardgames.melds import Rules
 from cardgames.remigio import GAME
-from cardgames.remigio.game import closing_discards
-
-MELDED9 = ["Ac.1", "2c.1", "3c.1", "9h.1", "9d.1", "9s.1", "Js.1", "Qs.1", "Ks.1"]
-
-
-
-
-def view_for(hand, phase="discard", discard_top="Kd.2", pile=(), **extra):
-    """A seat's view with ``hand`` at four seats, mid-round."""
-    options = GAME.resolve_options({})
-    if phase == "draw":
-        legal = [{"type": "draw", "from": "stock"}, {"type": "draw", "from": "discard"}]
-        closings = []
-    else:
-        found = closing_discards(sorted(hand), Rules.from_options(options), options["special"])
-        closings = [{"card": c, "kind": k, "multiplier": m} for c, k, m in found]
-        legal = [{"type": "discard", "card": c} for c in sorted(hand)]
-        legal += [{"type": "close", "card": c["card"]} for c in closings]
-    view = {
-        "options": options,
-        "seats": 4,
-        "phase": phase,
-        "hand": sorted(hand),
-        "discard_top": discard_top,
-        "pile_faces": [*pile, discard_top[:2]] if discard_top else list(pile),
-        "legal_actions": legal,
-        "closings": closings,
-        "turns": 20,
-        "out": [False] * 4,
-        "stock_count": 40,
-    }
-    view.update(extra)
-    return view
+from tests.engine.test_bots_remigio import MELDED9, view_for  # the bots' tests' positions
 
 
 def valued(appraisal) -> dict[str, float]:

@@ -164,12 +164,19 @@ def choose_card(view: dict, rng) -> str:
     return throw_away(legal, trump)
 
 
+# Plain honours worth leading: an ace, king or queen led wins its own points unless the
+# follower can overtake it in the suit (rare) or must trump it (spending a trump), while a
+# low card led hands the follower a cheap trick and the lead.
+LEAD_HONOURS = "AKQ"
+DRAW_TRUMPS = False
+
+
 def lead(view: dict, legal: list[str], unseen: set[str]) -> str:
     trump = view["trump"]
     jack = "J" + trump
     trumps = [c for c in legal if c[1] == trump]
     unseen_trumps = [u for u in unseen if u[1] == trump]
-    if trumps:
+    if trumps and DRAW_TRUMPS:
         top = max(trumps, key=lambda c: POWER[c[0]])
         master = all(POWER[u[0]] < POWER[top[0]] for u in unseen_trumps)
         # draw trumps with the master trump to make the Jack and the tens safe
@@ -177,14 +184,8 @@ def lead(view: dict, legal: list[str], unseen: set[str]) -> str:
             return top
     plain = [c for c in legal if c[1] != trump]
     if plain:
-        # a master card of a plain suit wins its points when nobody can trump
-        masters = [
-            c
-            for c in plain
-            if not unseen_trumps
-            and not any(u[1] == c[1] and POWER[u[0]] > POWER[c[0]] for u in unseen)
-        ]
-        if masters:
-            return max(masters, key=lambda c: CARD_POINTS.get(c[0], 0))
+        honours = [c for c in plain if c[0] in LEAD_HONOURS]
+        if honours:
+            return max(honours, key=lambda c: POWER[c[0]])
         return throw_away(plain, trump)
     return throw_away(legal, trump)

@@ -153,11 +153,14 @@ def choose_card(view: dict, rng) -> str:
     winners = [c for c in legal if beats(c, best, trump)]
     sure = [c for c in winners if is_sure(c, view, unseen, last)]
     if sure:
+        # the Jack that surely wins now is a point made: kept, it may meet a higher trump
+        if jack in sure:
+            return jack
         tens = [c for c in sure if c[0] == "T"]
         if tens:
             return tens[0]
-        if at_stake > 0 or last or jack in sure:
-            return min(sure, key=lambda c: (c == jack and at_stake < 10, POWER[c[0]]))
+        if at_stake > 0 or last:
+            return min(sure, key=lambda c: POWER[c[0]])
     if winners and at_stake >= 10:
         risky = [c for c in winners if c != jack] or winners
         return min(risky, key=lambda c: POWER[c[0]])

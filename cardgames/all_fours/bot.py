@@ -19,18 +19,10 @@ from __future__ import annotations
 import random
 
 from . import search
-from .estimate import stand_value_of_view
+from .bidding import should_give, should_stand
 from .game import CARD_POINTS, HAND_SIZE, POWER, pack, side_of, trick_winner
 from .playout import beats, keep_value, throw_away
 
-# Begging is worth about this much to the eldest: the dealer gives a point when he is
-# strong in the suit (and the eldest then plays a weak hand), or runs the pack.
-STAND_AT = -0.3
-# The dealer gives when his side expects to win the deal by more than the point given and
-# what running is worth to him (a scoring turn-up), counting that the eldest, who begged,
-# is weak in the suit.
-GIVE_AT = 0.75
-BEGGED_WEAKNESS = 0.5
 LOOSE_HONOURS = "AKQJ"
 
 
@@ -45,16 +37,9 @@ def regular(view: dict, rng) -> dict:
     """The habitué."""
     phase = view["phase"]
     if phase == "beg":
-        stand = stand_value_of_view(view) >= STAND_AT
-        return {"type": "stand" if stand else "beg"}
+        return {"type": "stand" if should_stand(view) else "beg"}
     if phase == "dealer":
-        value = stand_value_of_view(view) + BEGGED_WEAKNESS
-        eldest_side = side_of(view["eldest"], view["seats"])
-        # a gift that leaves the eldest one point short of the game is too dear
-        dear = view["scores"][eldest_side] + 2 >= view["target"]
-        if view["gift_allowed"] and value >= GIVE_AT and not dear:
-            return {"type": "give"}
-        return {"type": "run"}
+        return {"type": "give" if should_give(view) else "run"}
     if phase == "discard":
         return discard(view)
     return {"type": "play", "card": choose_card(view, rng)}

@@ -21,26 +21,15 @@ import random
 from . import search
 from .bidding import should_give, should_stand
 from .game import CARD_POINTS, HAND_SIZE, POWER, pack, side_of, trick_winner
-from .playout import beats, keep_value, throw_away
+from .playout import beats, keep_value, lead_card, throw_away
 
 LOOSE_HONOURS = "AKQJ"
-
-
-def discard_value(card: str, trump: str) -> float:
-    """How much the habitué wants to keep a card after running the pack: as ``keep_value``
-    (trumps, then high cards), except that a plain ten goes first. After a run both hands
-    are long in trumps, and a plain ten kept is mostly ten points for the other side's
-    trump; put aside, it counts for nobody (counterfactual deals: +4 % of games on the
-    discards where it changed the choice)."""
-    if card[0] == "T" and card[1] != trump:
-        return -1
-    return keep_value(card, trump)
 
 
 def discard(view: dict) -> dict:
     hand = view["hand"]
     k = len(hand) - HAND_SIZE
-    ranked = sorted(hand, key=lambda c: discard_value(c, view["trump"]))
+    ranked = sorted(hand, key=lambda c: keep_value(c, view["trump"]))
     return {"type": "discard", "cards": ranked[:k]}
 
 
@@ -163,18 +152,8 @@ def choose_card(view: dict, rng) -> str:
     return throw_away(legal, trump)
 
 
-# Plain honours worth leading: an ace, king or queen led wins its own points unless the
-# follower can overtake it in the suit or must trump it (spending a trump), while a low
-# card led hands the follower a cheap trick and the lead. The habitué no longer leads its
-# master trump to draw the others' trumps: on counterfactual deals (each legal lead played
-# to the end of the deal on the same cards), leading a trump cost more than it saved.
-LEAD_HONOURS = "AKQ"
-
-
 def lead(view: dict, legal: list[str]) -> str:
-    trump = view["trump"]
-    honours = [c for c in legal if c[1] != trump and c[0] in LEAD_HONOURS]
-    if honours:
-        return max(honours, key=lambda c: POWER[c[0]])
-    # else the cheapest card: a low plain card, or a low trump before a lone plain ten
-    return throw_away(legal, trump)
+    # The habitué no longer leads its master trump to draw the others' trumps: on
+    # counterfactual deals (each legal lead played to the end of the deal on the same
+    # cards), leading a trump cost more than it saved; a plain honour gained most.
+    return lead_card(legal, view["trump"])

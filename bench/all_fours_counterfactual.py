@@ -1,19 +1,20 @@
 """Counterfactual deals for the All-fours habitué: what each answer would have been worth.
 
-    python bench/all_fours_counterfactual.py OPPONENT --deals N --seed S [--fit]
+    python bench/all_fours_counterfactual.py OPPONENT [OPPONENT ...] --deals N --seed S [--fit]
 
-Heads-up games of the habitué against OPPONENT (an arena kind: ``heuristic``,
-``bot:debutant``...), dealt as the arena deals them. At every stand-or-beg and give-or-run
-decision of the habitué, each answer is applied and the deal played to its end by the same
-two players on the same cards (the hidden cards are the real ones: averaged over many
-decisions, what a rule reading only the seat's view would gain is measured without bias).
-An answer's worth is the seat's chance of winning the game from the score the deal leaves
-(``estimate.win_chance``; 1 or 0 when the game ended). Prints how often each answer was
-chosen and was the better one; with ``--fit``, the least-squares weights of
-``bidding.features`` for the difference stand less beg and give less run, the form of
-``bidding.STAND_WEIGHTS`` and ``GIVE_WEIGHTS``. Those were fitted on 15,000 deals against
-each of ``heuristic`` (seed 41) and ``bot:debutant`` (seed 41), with the habitué of commit
-b85fe5e (before its own bidding and discard changed); run today, the figures move a little.
+Heads-up games of the habitué against each OPPONENT (an arena kind: ``heuristic``,
+``bot:debutant``...), dealt as the arena deals them; the decisions are pooled. At every
+stand-or-beg and give-or-run decision of the habitué, each answer is applied and the deal
+played to its end by the same two players on the same cards (the hidden cards are the
+real ones: averaged over many decisions, what a rule reading only the seat's view would
+gain is measured without bias). An answer's worth is the seat's chance of winning the game
+from the score the deal leaves (``estimate.win_chance``; 1 or 0 when the game ended).
+Prints how often each answer was chosen and was the better one; with ``--fit``, the
+least-squares weights of ``bidding.features`` for the difference stand less beg and give
+less run, the form of ``bidding.STAND_WEIGHTS`` and ``GIVE_WEIGHTS``. Those were fitted on
+15,000 deals against each of ``heuristic`` and ``bot:debutant`` (seed 41), with the
+habitué of commit b85fe5e (before its own bidding and discard changed); run today, the
+figures move a little.
 """
 
 from __future__ import annotations
@@ -107,12 +108,12 @@ def least_squares(rows: list[list[float]], targets: list[float]) -> list[float]:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("opponent")
+    parser.add_argument("opponents", nargs="+")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--fit", action="store_true")
     args = parser.parse_args(argv)
-    found = decisions(args.opponent, args.deals, args.seed)
+    found = [d for name in args.opponents for d in decisions(name, args.deals, args.seed)]
     for phase, (yes, no) in PAIRS.items():
         rows = [(v, w) for v, w in found if v["phase"] == phase]
         if not rows:

@@ -10,6 +10,7 @@ the ``heuristic`` baseline and against the débutant, both answers were played t
 of the deal by the same players on the same cards, and the target was the difference in
 the seat's chance of winning the game (``estimate.win_chance`` of the score the deal
 left). A positive sum means standing (giving) is worth more than begging (running).
+The deals and the fit: ``bench/all_fours_counterfactual.py``.
 
 Held out, the fit changed about one decision in eight and gained about 0.2-0.4 % of games
 on the eldest's side and 0.7-0.8 % on the dealer's, where a gift or a run is a point.

@@ -2,28 +2,51 @@
 
 The maître's search plays hundreds of imagined deals a decision: every seat plays them by
 these rules, on the whole engine state (the engine applies and scores). The dealer gives
-with good trumps, discards keep trumps, tens and aces; in play a seat wins a trick with
-points at stake (or the last card of a trick) with its cheapest winner, feeds a ten to a
-partner who holds the trick, and otherwise throws its cheapest card.
+or runs as the habitué does (``bidding``); discards keep trumps and high cards and put
+plain tens aside first; a seat leads a plain honour (ace, king, queen), else its cheapest
+card; it wins a trick with points at stake (or the last card of a trick) with its
+cheapest winner, the trump Jack first when it surely wins, feeds a ten to a partner who
+holds the trick, and otherwise throws its cheapest card. The habitué plays the same
+leads, discards and Jack.
 """
 
 from __future__ import annotations
 
+from .bidding import should_give
 from .game import CARD_POINTS, GAME, HAND_SIZE, POWER, TARGET, playable, side_of, trick_winner
 
 GIVE_STRENGTH = 3.5
 TRUMP_STRENGTH = {"A": 3.0, "K": 2.5, "Q": 2.0, "J": 2.5, "T": 1.5, "2": 1.5, "3": 1.2}
 
 
+# Plain honours worth leading: an ace, king or queen led wins its own points unless the
+# follower can overtake it in the suit or must trump it (spending a trump), while a low
+# card led hands the follower a cheap trick and the lead.
+LEAD_HONOURS = "AKQ"
+
+
 def keep_value(card: str, trump: str) -> float:
-    """How much a card is worth keeping after running the pack (trumps first, then tens)."""
+    """How much a card is worth keeping after running the pack: trumps, then high cards.
+
+    A plain ten goes first: after a run both hands are long in trumps and a plain ten kept
+    is mostly ten points for the other side's trump, while put aside it counts for nobody
+    (on counterfactual deals, the habitué won 4 % more games where this changed its
+    discard)."""
     rank = card[0]
     if card[1] == trump:
         low_bonus = 8 if rank in "23" else 0  # a very low trump is a likely Low point
         return 100 + POWER[rank] + low_bonus + (20 if rank == "J" else 0)
     if rank == "T":
-        return 50
+        return -1
     return POWER[rank] * 3 + CARD_POINTS.get(rank, 0)
+
+
+def lead_card(legal: list[str], trump: str) -> str:
+    """The highest plain honour, else the cheapest card (a low trump before a plain ten)."""
+    honours = [c for c in legal if c[1] != trump and c[0] in LEAD_HONOURS]
+    if honours:
+        return max(honours, key=lambda c: POWER[c[0]])
+    return throw_away(legal, trump)
 
 
 def beats(card: str, best: str, trump: str) -> bool:
@@ -58,10 +81,7 @@ def quick_card(state: dict, seat: int) -> str:
     if len(legal) == 1:
         return legal[0]
     if not trick:
-        trumps = [c for c in legal if c[1] == trump]
-        if len(trumps) >= 3:
-            return max(trumps, key=lambda c: POWER[c[0]])
-        return throw_away(legal, trump)
+        return lead_card(legal, trump)
     seats = state["seats"]
     winner = trick_winner(trick, trump)
     best = next(c for s, c in trick if s == winner)
@@ -73,6 +93,8 @@ def quick_card(state: dict, seat: int) -> str:
         c == jack for _, c in trick
     )
     winners = [c for c in legal if beats(c, best, trump)]
+    if last and jack in winners:  # a Jack that surely wins is a point made now
+        return jack
     if winners and (at_stake > 0 or last):
         return min(winners, key=lambda c: (c == jack and at_stake < 10, POWER[c[0]]))
     return throw_away(legal, trump)
@@ -88,17 +110,41 @@ def quick_action(state: dict) -> dict:
         k = len(hand) - HAND_SIZE
         ranked = sorted(hand, key=lambda c: keep_value(c, state["trump"]))
         return {"type": "discard", "cards": ranked[:k]}
-    strong = _strength(hand, state["turnup"][1]) >= GIVE_STRENGTH
     if phase == "beg":
+        strong = _strength(hand, state["turnup"][1]) >= GIVE_STRENGTH
         return {"type": "stand" if strong else "beg"}
-    eldest = (state["dealer"] + 1) % state["seats"]
-    score = state["scores"][side_of(eldest, state["seats"])]
-    give = strong and GAME.gift_allowed(state) and score + 2 < TARGET
-    return {"type": "give" if give else "run"}
+    # The dealer answers a beg as the habitué would: in the maître's imagined deals this is
+    # the other side's answer to its beg, and the habitué's weights were fitted to what
+    # giving and running are worth.
+    return {"type": "give" if should_give(_dealer_view(state)) else "run"}
+
+
+def _dealer_view(state: dict) -> dict:
+    """What ``bidding`` reads of the dealer's view, from the whole state."""
+    keys = ("turnup", "scores", "seats", "set_aside", "options", "dealer")
+    view = {key: state[key] for key in keys}
+    return view | {
+        "you": state["actor"],
+        "hand": state["hands"][state["actor"]],
+        "eldest": (state["dealer"] + 1) % state["seats"],
+        "gift_allowed": GAME.gift_allowed(state),
+        "target": TARGET,
+    }
 
 
 def play_to_end(state: dict, rng=None) -> dict:
-    """The state once the current deal is over (or the game), every seat by rule of thumb."""
+    """The state once the current deal is over (or the game), every seat by rule of thumb.
+
+    The cards are played on one copy of the state, changed in place by the engine's own
+    step (``_play``): the rules of thumb only pick legal cards, so the checks and the copy
+    that ``apply`` makes at every card would give the same state, three times slower (and
+    the maître plays hundreds of these deals a decision, within a time budget)."""
     while isinstance(state["actor"], int):
+        if state["phase"] == "play":
+            state = GAME._copy(state)
+            while state["phase"] == "play":
+                seat = state["actor"]
+                GAME._play(state, seat, quick_card(state, seat))
+            continue
         state = GAME.apply(state, quick_action(state))
     return state

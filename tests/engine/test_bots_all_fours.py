@@ -63,8 +63,19 @@ def test_four_small_trumps_stand_they_make_low_and_often_high(level, seed):
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_the_habitue_stands_with_the_trump_ace_and_the_three_side_aces(seed):
-    assert decide(dealt(FOUR_ACES, "Qc", seed=seed), "habitue", seed) == "stand"
+@pytest.mark.parametrize("scores", [[6, 6], [0, 6]])
+def test_the_habitue_stands_with_the_trump_ace_and_the_three_side_aces_one_point_from_game(
+    seed, scores
+):
+    # High is counted first: standing wins the game, a run may give the dealer a turn-up
+    assert decide(dealt(FOUR_ACES, "Qc", seed=seed, scores=scores), "habitue", seed) == "stand"
+
+
+def test_the_habitue_like_the_maitre_begs_with_every_ace_at_love_all():
+    # Whatever the new trump, its ace is in this hand (High), and a gift is a point more:
+    # played out on 3,000 deals against the heuristic, the débutant and the habitué,
+    # begging won 2.6 to 4.1 % more games than standing.
+    assert decide(dealt(FOUR_ACES, "Qc"), "habitue") == "beg"
 
 
 def test_the_maitre_stands_on_the_trump_ace_at_six_all_since_high_is_counted_first():
@@ -119,3 +130,54 @@ def test_every_level_plays_a_legal_action_from_random_positions(level):
     for number, (state, view) in enumerate(random_views(25, seed=5)):
         action = GAME.bot_action(view, random.Random(number), level)
         assert GAME.can_apply(state, action) is None, (view, action)
+
+
+def play(state, card):
+    return GAME.apply(state, {"type": "play", "card": card})
+
+
+def test_the_habitue_leads_a_plain_ace_rather_than_a_low_card():
+    # a low card led hands the follower a cheap trick; the ace wins its own four points
+    state = GAME.apply(dealt("Ah 3d 7s 9h 4d 8s".split(), "Qc"), {"type": "stand"})
+    assert GAME.bot_action(GAME.view(state, 1), random.Random(0), "habitue")["card"] == "Ah"
+
+
+def test_the_habitue_trumps_with_the_jack_when_it_surely_wins_rather_than_risk_it_later():
+    dealer = "Jc 5c 2d 3d 4s 5s".split()  # no heart: must trump, and the Jack wins
+    state = dealt("9h 8h 7h 6h 4h 3h".split(), "Qc", dealer_hand=dealer)
+    state = GAME.apply(state, {"type": "stand"})
+    state = play(state, "9h")
+    assert GAME.bot_action(GAME.view(state, 0), random.Random(0), "habitue")["card"] == "Jc"
+
+
+def hand_of(state, seat, cards):
+    """``state`` with ``cards`` in ``seat``'s hand, swapped with the other hands and the stock
+    (the cards conserved), for a position the deal did not happen to give."""
+    hands = state["hands"]
+    spare = [c for c in hands[seat] if c not in cards]
+    for card in cards:
+        if card in hands[seat]:
+            continue
+        zone = state["stock"] if card in state["stock"] else next(h for h in hands if card in h)
+        given = spare.pop()
+        zone[zone.index(card)] = given
+        hands[seat][hands[seat].index(given)] = card
+    return state
+
+
+def test_after_running_the_pack_the_habitue_puts_its_plain_ten_aside_first():
+    # hands after a run are long in trumps: a plain ten kept is mostly ten points for the
+    # other side's trump, while put aside it counts for nobody
+    state = dealt(NOTHING, "Qc", dealer_hand="5h 6h 7d 9d Jd Kh".split())
+    state = GAME.apply(state, {"type": "beg"})
+    state = GAME.apply(state, {"type": "run"})
+    assert state["phase"] == "discard" and state["actor"] == 1
+    trump = state["trump"]
+    plain = [s for s in "cdhs" if s != trump]
+    out = set(state["set_aside"]) | {state["turnup"]}
+    wanted = ["A" + trump, "7" + trump, "T" + plain[0], "9" + plain[0], "K" + plain[1]]
+    wanted += ["8" + plain[1], "7" + plain[2], "5" + plain[2], "3" + plain[2]]
+    assert not out & set(wanted)
+    state = hand_of(state, 1, wanted)
+    action = GAME.bot_action(GAME.view(state, 1), random.Random(0), "habitue")
+    assert sorted(action["cards"]) == sorted(["T" + plain[0], "3" + plain[2], "5" + plain[2]])

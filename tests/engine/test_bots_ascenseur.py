@@ -6,7 +6,7 @@ import random
 import pytest
 
 from cardgames import CHANCE
-from cardgames.ascenseur import search
+from cardgames.ascenseur import bidding, search
 from cardgames.ascenseur.game import DECK, GAME, POWER
 from cardgames.ascenseur.inference import STOCK, HandSampler, ceilings
 from cardgames.core import BOT_LEVELS
@@ -18,10 +18,12 @@ ISSUE_HAND = "Qs Js 7s 6s Kh Qh Kc Jc Tc 9c 3c Ad 9d".split()
 
 @pytest.fixture(autouse=True)
 def quick_maitre(monkeypatch):
-    """The maître on a fixed number of imagined deals, not the clock: the decisions tested
-    here do not change with the load of the machine running the tests."""
+    """The maître on a fixed number of imagined deals, not the clock, and the habitué's bid
+    on its work budget alone (its CPU cap only guards a much slower machine): the decisions
+    tested here do not change with the load of the machine running the tests."""
     monkeypatch.setattr(search, "TIME_BUDGET", 60.0)
     monkeypatch.setattr(search, "MAX_DEALS", 24)
+    monkeypatch.setattr(bidding, "CPU_CAP", 60.0)
 
 
 def at_deal(index: int) -> dict:

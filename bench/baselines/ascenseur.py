@@ -5,7 +5,10 @@
   otherwise), once made it ducks under the trick with its highest losing card;
 - ``sampler``: the same card play; its bid is the one with the best mean score over 10
   deals of the unseen cards to the other hands (uniformly, the hands' sizes kept), each
-  played out by that card play for every seat.
+  played out by that card play for every seat;
+- ``sampler_mode``: the same card play and the same 10 sampled deals, each played out once
+  for every legal bid; it bids the trick count it makes (takes exactly, playing for it)
+  most often, the better mean score between bids made equally often.
 """
 
 from __future__ import annotations
@@ -92,12 +95,15 @@ def _play_deal(hands, bids, leader, trump, options, seats) -> list[int]:
     return won
 
 
-def _sampled_bid(view, rng) -> int:
+def _sampled_outcomes(view, rng) -> dict[int, list[int]]:
+    """Per legal bid, the tricks the seat takes in each of ``SAMPLES`` deals of the unseen
+    cards, every seat playing ``exact_card`` for its bid (the others' bids as made, or
+    counted from their sampled hands)."""
     me, seats, trump, size = view["you"], view["seats"], view["trump"], view["size"]
     seen = set(view["hand"]) | ({view["turnup"]} if view["turnup"] else set())
     unseen = [c for c in DECK if c not in seen]
     legal = [a["tricks"] for a in view["legal_actions"]]
-    totals = dict.fromkeys(legal, 0.0)
+    outcomes = {bid: [] for bid in legal}
     leader = (view["dealer"] + 1) % seats
     for _ in range(SAMPLES):
         rng.shuffle(unseen)
@@ -115,8 +121,23 @@ def _sampled_bid(view, rng) -> int:
         for bid in legal:
             bids[me] = bid
             won = _play_deal([list(h) for h in hands], bids, leader, trump, view["options"], seats)
-            totals[bid] += deal_points(bid, won[me], view["options"]["scoring"])
-    return max(legal, key=lambda k: (totals[k], -k))
+            outcomes[bid].append(won[me])
+    return outcomes
+
+
+def _sampled_bid(view, rng) -> int:
+    scoring = view["options"]["scoring"]
+    outcomes = _sampled_outcomes(view, rng)
+    totals = {k: sum(deal_points(k, won, scoring) for won in wons) for k, wons in outcomes.items()}
+    return max(outcomes, key=lambda k: (totals[k], -k))
+
+
+def _mode_bid(view, rng) -> int:
+    scoring = view["options"]["scoring"]
+    outcomes = _sampled_outcomes(view, rng)
+    made = {k: sum(won == k for won in wons) for k, wons in outcomes.items()}
+    totals = {k: sum(deal_points(k, won, scoring) for won in wons) for k, wons in outcomes.items()}
+    return max(outcomes, key=lambda k: (made[k], totals[k], -k))
 
 
 def sampler(view, rng) -> dict:
@@ -125,4 +146,10 @@ def sampler(view, rng) -> dict:
     return heuristic(view, rng)
 
 
-KINDS = {"heuristic": heuristic, "sampler": sampler}
+def sampler_mode(view, rng) -> dict:
+    if view["phase"] == "bid":
+        return {"type": "bid", "tricks": _mode_bid(view, rng)}
+    return heuristic(view, rng)
+
+
+KINDS = {"heuristic": heuristic, "sampler": sampler, "sampler_mode": sampler_mode}

@@ -3,9 +3,10 @@
 - débutant: counts its high cards and trumps for its bid (give or take a trick now and
   then), and plays the plain bid-seeking card (``playout.simple_card``) without counting
   what has been played;
-- habitué: bids its expected tricks (``odds.Odds``) and plays to make the bid exactly,
-  counting the cards seen: the cheapest card likely to hold when it needs a trick, the
-  highest card that loses when it does not;
+- habitué: bids the trick count worth the most points over a few dozen imagined deals
+  of the cards it has not seen, played out fast (``bidding``: about 3 ms a bid), and
+  plays to make the bid exactly, counting the cards seen (``odds.Odds``): the cheapest
+  card likely to hold when it needs a trick, the highest card that loses when it does not;
 - maître: bids and plays by searching imagined deals (``search``).
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from . import search
+from . import bidding, search
 from .game import POWER
 from .odds import Odds, naive_tricks, nearest_bid
 from .playout import beats, simple_card, strength, winning_card
@@ -36,10 +37,8 @@ def beginner(view: dict, rng) -> dict:
 
 
 # ----- habitué ------------------------------------------------------------------------------
-def choose_bid(view: dict) -> dict:
-    legal = [a["tricks"] for a in view["legal_actions"]]
-    expected = Odds(view).expected_tricks(view["size"])
-    return {"type": "bid", "tricks": nearest_bid(legal, expected)}
+def choose_bid(view: dict, rng) -> dict:
+    return {"type": "bid", "tricks": bidding.choose_bid(view, rng)}
 
 
 def choose_card(view: dict) -> dict:
@@ -80,7 +79,7 @@ def choose_card(view: dict) -> dict:
 
 def regular(view: dict, rng=None) -> dict:
     if view["phase"] == "bid":
-        return choose_bid(view)
+        return choose_bid(view, rng or random.Random())
     return choose_card(view)
 
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from cardgames import CHANCE
-from cardgames.ascenseur import search
-from cardgames.ascenseur.game import DECK, GAME, POWER
+from cardgames.ascenseur import bidding, bot, playout, search
+from cardgames.ascenseur.game import DECK, GAME, POWER, deal_points, hand_key, trick_winner
 from cardgames.ascenseur.inference import STOCK, HandSampler, ceilings
 from cardgames.core import BOT_LEVELS
 
@@ -19,9 +19,11 @@ ISSUE_HAND = "Qs Js 7s 6s Kh Qh Kc Jc Tc 9c 3c Ad 9d".split()
 @pytest.fixture(autouse=True)
 def quick_maitre(monkeypatch):
     """The maître on fewer imagined deals than it plays with (24, whatever their size), so
-    these tests stay quick; its decisions never depend on the clock (test_maitre_budget)."""
+    these tests stay quick, and the habitué's bid on its work budget alone (its CPU cap only
+    guards a much slower machine): neither decision depends on the clock."""
     monkeypatch.setattr(search, "WORK_BUDGET", 10**9)
     monkeypatch.setattr(search, "MAX_DEALS", 24)
+    monkeypatch.setattr(bidding, "CPU_CAP", 60.0)
 
 
 def at_deal(index: int) -> dict:
@@ -123,3 +125,191 @@ def test_every_level_plays_a_legal_action_from_random_positions(level):
     for number, (state, view) in enumerate(random_views(25, seed=3)):
         action = GAME.bot_action(view, random.Random(number), level)
         assert GAME.can_apply(state, action) is None, (view, action)
+
+
+# ----- the habitué's bid by imagined deals (issue 32) -----------------------------------------
+def one_card_deal(first_card: str, turnup: str) -> tuple[dict, int]:
+    """The first deal (one card each) with ``first_card`` for the first bidder, who also
+    leads; the others' cards from the rest of the pack; (state, first bidder)."""
+    state = at_deal(0)
+    rest = [c for c in DECK if c not in (first_card, turnup)]
+    deck = [first_card] + rest[:3] + [turnup] + rest[3:]
+    state = GAME.apply(state, {"type": "deal", "deck": deck})
+    return state, (state["dealer"] + 1) % SEATS
+
+
+def chance_to_take_the_lead(card: str, turnup: str, draws: int, rng) -> float:
+    """Share of ``draws`` random deals in which ``card``, led, takes the 4-card trick (the
+    others hold one card each: their play is forced)."""
+    unseen = [c for c in DECK if c not in (card, turnup)]
+    wins = 0
+    for _ in range(draws):
+        others = rng.sample(unseen, SEATS - 1)
+        trick = [card] + [c for c in others]
+        # a one-card hand plays its card; the rules decide who takes the trick
+        wins += trick_winner(trick, 0, turnup[1], SEATS) == 0
+    return wins / draws
+
+
+@pytest.mark.parametrize("card", ["As", "Ks", "7s", "Qh", "2h"])
+def test_the_habitue_bids_the_trick_count_worth_the_most_points_on_a_one_card_deal(card):
+    # Bid 1 pays 12 when the card takes the trick and -5 when not, bid 0 the reverse: the
+    # right bid follows the card's chance, which a large count of random deals gives here.
+    state, seat = one_card_deal(card, turnup="5s")
+    p = chance_to_take_the_lead(card, "5s", 4000, random.Random(card))
+    worth = {
+        k: p * deal_points(k, 1, "exact") + (1 - p) * deal_points(k, 0, "exact") for k in (0, 1)
+    }
+    assert abs(worth[1] - worth[0]) > 3  # only cards whose right bid is clear
+    bid = GAME.bot_action(GAME.view(state, seat), random.Random(1), "habitue")["tricks"]
+    assert bid == max(worth, key=worth.get), (card, p, worth, bid)
+
+
+def test_the_habitue_as_dealer_takes_the_best_bid_left_when_its_favourite_is_forbidden():
+    # The trump ace takes the trick, but three bids of 0 leave the dealer barred from 1.
+    state = at_deal(0)
+    dealer = state["dealer"]
+    deck = [c for c in DECK if c not in ("As", "5s")]
+    deck.insert((dealer - dealer - 1) % SEATS, "As")  # the dealer is dealt last of four
+    deck.insert(SEATS, "5s")
+    state = GAME.apply(state, {"type": "deal", "deck": deck})
+    assert state["hands"][dealer] == ["As"]
+    for _ in range(SEATS - 1):
+        state = GAME.apply(state, {"type": "bid", "tricks": 0})
+    view = GAME.view(state, dealer)
+    assert view["forbidden_bid"] == 1
+    assert GAME.bot_action(view, random.Random(1), "habitue") == {"type": "bid", "tricks": 0}
+
+
+def random_deal(rng) -> tuple:
+    """Random hands (sorted as the engine sorts them), bids, trump, options and leader."""
+    seats = rng.randint(3, 7)
+    size = rng.randint(1, 52 // seats)
+    options = GAME.random_options(rng)
+    deck = rng.sample(DECK, len(DECK))
+    hands = [sorted(deck[i * size : (i + 1) * size], key=hand_key) for i in range(seats)]
+    rest = deck[seats * size :]
+    trump = rest[0][1] if rest and rng.random() < 0.8 else None
+    bids = [rng.randint(0, size) for _ in range(seats)]
+    return seats, hands, rest, trump, bids, options, rng.randrange(seats)
+
+
+def test_the_fast_imagined_deal_plays_the_cards_the_plain_card_play_plays():
+    rng = random.Random(5)
+    for _ in range(300):
+        seats, hands, _, trump, bids, options, leader = random_deal(rng)
+        plain = playout.play_out(
+            [list(h) for h in hands], [], leader, [0] * seats, bids, trump, options, seats
+        )
+        fast = bidding.play_out(
+            [bidding.encode(h) for h in hands],
+            bids,
+            leader,
+            [0] * seats,
+            bidding.SUIT_OF[trump] if trump else bidding.NO_TRUMP,
+            options["must_climb"],
+            options["void_rule"],
+            seats,
+        )
+        assert fast == plain
+
+
+def test_the_imagined_bidder_plays_its_own_cards_as_the_habitue_does():
+    # Whole deals in the engine, the seat on the habitué's card play and the others on the
+    # plain one, against the same deals imagined: the same tricks for everyone.
+    rng = random.Random(7)
+    for _ in range(60):
+        seats, hands, rest, trump, bids, options, leader = random_deal(rng)
+        me = rng.randrange(seats)
+        state = {
+            **GAME.new(seats, options),
+            "phase": "play",
+            "size": len(hands[0]),
+            "dealer": (leader - 1) % seats,
+            "hands": [list(h) for h in hands],
+            "dealt": [list(h) for h in hands],
+            "turnup": rest[0] if trump else None,
+            "trump": trump,
+            "bids": bids,
+            "leader": leader,
+            "actor": leader,
+        }
+        size = len(hands[0])
+        while state["phase"] == "play" and len(state["played"]) < seats * size:
+            actor, view = state["actor"], GAME.view(state, state["actor"])
+            if actor == me:
+                action = bot.choose_card(view)
+            else:
+                legal = [a["card"] for a in view["legal_actions"]]
+                need = view["bids"][actor] - view["won"][actor]
+                last = len(view["trick"]) == seats - 1
+                card = playout.simple_card(legal, view["trick"], trump, need, last)
+                action = {"type": "play", "card": card}
+            won = state["won"]
+            state = GAME.apply(state, action)
+            if state["phase"] != "play":  # the deal was scored: its tricks are in the history
+                won = state["history"][-1]["won"]
+                break
+            won = state["won"]
+        seen = set(hands[me]) | ({rest[0]} if trump else set())
+        imagined = bidding.play_out(
+            [bidding.encode(h) for h in hands],
+            bids,
+            leader,
+            [0] * seats,
+            bidding.SUIT_OF[trump] if trump else bidding.NO_TRUMP,
+            options["must_climb"],
+            options["void_rule"],
+            seats,
+            me,
+            unseen=bidding.masks([c for c in DECK if c not in seen]),
+        )
+        assert imagined == won
+
+
+def test_the_bids_share_the_start_of_their_imagined_runs_without_changing_them():
+    rng = random.Random(9)
+    for _ in range(200):
+        seats, hands, rest, trump, bids, options, leader = random_deal(rng)
+        me, size = rng.randrange(seats), len(hands[0])
+        low = rng.randint(0, size)
+        candidates = list(range(low, rng.randint(low, size) + 1))
+        encoded = [bidding.encode(h) for h in hands]
+        rules = (
+            bidding.SUIT_OF[trump] if trump else bidding.NO_TRUMP,
+            options["must_climb"],
+            options["void_rule"],
+        )
+        unseen = bidding.masks([c for c in DECK if c not in hands[me]])
+        shared, _ = bidding.outcomes(encoded, bids, me, candidates, leader, *rules, unseen)
+        for bid in candidates:
+            alone = bids[:me] + [bid] + bids[me + 1 :]
+            copies = [[r[:] for r in h] for h in encoded]
+            won = bidding.play_out(
+                copies, alone, leader, [0] * seats, *rules, seats, me, unseen=unseen[:]
+            )
+            assert shared[bid] == won[me]
+
+
+@pytest.mark.parametrize("index", [0, NO_TRUMP_DEAL])
+def test_a_bid_stays_within_its_work_budget(monkeypatch, index):
+    # Counted in cards played, not read from a clock: at most one imagined deal more than
+    # the budget, and never fewer deals than the minimum.
+    work = []
+
+    def counted(*args, **kwargs):
+        taken, plays = outcomes(*args, **kwargs)
+        work.append(plays)
+        return taken, plays
+
+    outcomes = bidding.outcomes
+    monkeypatch.setattr(bidding, "outcomes", counted)
+    state = at_deal(index)
+    state = GAME.apply(state, GAME.chance_action(state, random.Random(index)))
+    view = GAME.view(state, state["actor"])
+    GAME.bot_action(view, random.Random(1), "habitue")
+    size = view["size"]
+    draw = bidding.DRAW_COST + size * (SEATS - 1) / 3
+    spent = sum(work) + draw * len(work)
+    assert len(work) >= bidding.MIN_SAMPLES
+    assert spent < bidding.WORK_BUDGET + max(work) + draw

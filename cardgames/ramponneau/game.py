@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from ..cards import deck52
 from ..core import CHANCE, BadOptions, Game, clone, is_amount
-from . import phh
+from . import phh, stats
 from .rules import (
     ACTION_KEYS,
     BIG_BLINDS,
@@ -170,6 +170,7 @@ class Ramponneau(Showdown, Views, Game):
             "rake": 0,
             "awards": [],
             "history": [],
+            "stats": stats.carried(carry, seats),
         }
         for seat, blind in ((sb_seat, options["small_blind"]), (bb_seat, options["big_blind"])):
             paid = min(blind, stacks[seat])
@@ -509,18 +510,23 @@ class Ramponneau(Showdown, Views, Game):
         return super().default_action(state)
 
     def carry(self, state) -> dict | None:
-        """The next hand's stacks and button; ``None`` when fewer than two have chips left."""
+        """The next hand's stacks, button and public statistics; ``None`` when fewer than
+        two have chips left (``chips.kept`` then keeps the button and the statistics)."""
         seats = state["seats"]
         stacks = list(state["stacks"])
         if sum(1 for s in stacks if s) < 2:
             return None
-        button = state["button"]
+        return {"stacks": stacks, "button": self.next_button(state), "stats": stats.tally(state)}
+
+    @staticmethod
+    def next_button(state) -> int:
+        """The seat after the button that still has chips (the button's own if none)."""
+        seats, stacks, button = state["seats"], state["stacks"], state["button"]
         for step in range(1, seats + 1):
             seat = (button + step) % seats
             if stacks[seat]:
-                button = seat
-                break
-        return {"stacks": stacks, "button": button}
+                return seat
+        return button
 
     def export_phh(self, seats, options, carry, log, **what) -> str:
         """A PHH file of the hand (``phh.export_phh``: ``viewer``, ``names``...)."""

@@ -88,5 +88,7 @@ class RamponneauChips(ChipRules):
             carry["stats"] = kept["stats"]
         return carry
 
+    remembers_players = True
+
     def forget_seats(self, carry, positions):
         return stats.forget(carry, positions)

@@ -12,7 +12,8 @@ Seats and dealing
     who cannot cover a blind posts what they have and is all-in.
 
 Carry (what the platform passes to ``new`` between hands)
-    ``{"stacks": [int or None per seat], "button": seat}``. ``carry(final_state)`` returns
+    ``{"stacks": [int or None per seat], "button": seat, "stats": [...]}`` (``stats``
+    may be left out: below). ``carry(final_state)`` returns
     the stacks after the hand and the button moved to the next seat that still has chips,
     or ``None`` when fewer than two players have chips left (the platform then builds the
     next carry itself from the final stacks, once players have caved again).
@@ -23,6 +24,19 @@ Carry (what the platform passes to ``new`` between hands)
     once) is the platform's business: it keeps a newcomer's stack ``None`` until the big
     blind would reach them; the key ``"posts"`` is reserved for a later "post now".
     Without carry every seat gets ``starting_stack`` big blinds and seat 0 has the button.
+
+Public statistics (``stats.py``)
+    The carry also holds ``"stats"``: per seat, counts of what everyone at the table saw
+    in the hands played there (hands dealt in, chips put in voluntarily before the flop,
+    raises, all-ins first in and over a raise, folds to a raise, to a re-raise, calls of
+    an all-in, flops and showdowns seen, bets, calls and folds after the flop). A hand
+    starts from the carry's counts (``state["stats"]``, zeros where there are none, or
+    for a malformed entry: a record never stops a deal) and every view shows them as
+    ``view["stats"]``; ``carry(final_state)`` adds the finished hand, read from its
+    public history, its board and its showdown only, never from a folded or mucked
+    hand's cards. The counts follow the seat: a host whose seat changes players between
+    hands zeroes that seat's counts (``chips.forget_seats``); the site does it for any
+    seat whose player is not the one it dealt in there the hand before.
 
 Actions (amounts are chips, always integers)
     ``{"type": "fold"}`` (only when facing a bet), ``{"type": "check"}``,

@@ -17,7 +17,7 @@ Every decision costs a millisecond or two: one small equity simulation at most.
 from __future__ import annotations
 
 from .. import poker
-from . import ranges
+from . import ranges, reads
 from .situation import Spot
 
 TRIALS = 80  # equity simulations, shared among the opponents (fewer each when many)
@@ -85,9 +85,15 @@ def _unopened(spot: Spot, points: float) -> dict:
         needed = 10  # the big blind raises limpers only with a strong hand
     if limpers:
         needed += 2
+    size = 3.0 if spot.me == spot.view["small_blind_seat"] and len(spot.order) > 2 else 2.5
+    amount = (size + len(limpers)) * spot.bb
+    if spot.raise_entry and "check" not in spot.legal:
+        # Players behind who move in over most opens: play the hands that call them.
+        value = ranges.open_against_shoves(spot, poker.hand_class(spot.hole), amount)
+        if value is not None:
+            return spot.sized(amount) if value > 0 else spot.fold()
     if points >= needed and spot.raise_entry:
-        size = 3.0 if spot.me == spot.view["small_blind_seat"] and len(spot.order) > 2 else 2.5
-        return spot.sized((size + len(limpers)) * spot.bb)
+        return spot.sized(amount)
     if "check" in spot.legal:
         return {"type": "check"}
     if limpers and points >= needed - 2:
@@ -101,7 +107,7 @@ def _all_in_or_fold(spot: Spot, last: dict) -> dict:
     equity = ranges.equity_against_top(name, last["width"], last["order"])
     others = sum(1 for e in spot.actions(0) if e["type"] == "call" and e["seat"] != spot.me)
     equity *= 0.8**others  # callers before: a rough discount for each
-    if equity >= spot.price + 0.02:
+    if equity >= spot.price + reads.margin(last["seen"]):
         if last.get("all_in") or spot.raise_entry is None:
             return dict(spot.legal["call"])
         return spot.all_in()

@@ -129,7 +129,7 @@ def render(boards, seed, pushes, calls) -> str:
         "",
         f"Boards sampled per class: {boards}; seed {seed}; {ROUNDS} rounds of fictitious play.",
         "Widths are in thousandths of all hands, one per depth of DEPTHS (big blinds), keyed",
-        "by the number of players left to speak after the pusher; ``ranges.py`` reads them.",
+        "by the number of players left to speak after the pusher; ``reads.py`` reads them.",
         '"""',
         "",
         f"DEPTHS = {DEPTHS!r}",

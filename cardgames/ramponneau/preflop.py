@@ -13,7 +13,7 @@ against that range with the pot odds: deep, a loose all-in gets a wide call; aga
 from __future__ import annotations
 
 from .. import poker
-from . import ranges
+from . import ranges, reads
 from .situation import Spot
 
 # Hands that re-raise as bluffs: they block strong hands or play well when called.
@@ -62,15 +62,20 @@ def _unopened(spot: Spot, name: str, rng) -> dict:
         return spot.fold()
     if limpers or "check" in spot.legal:
         width *= 0.55  # raising over limpers, or from the big blind: a strong range
+    size = 2.5
+    if dealt == 2:
+        size = 2.2  # heads-up the button opens often: a smaller raise risks less
+    elif spot.me == spot.view["small_blind_seat"]:
+        size = 3.0
+    size += len(limpers)
+    if spot.raise_entry and "check" not in spot.legal:
+        # Players behind who move in over most opens: play the hands that call them.
+        value = ranges.open_against_shoves(spot, name, size * spot.bb)
+        if value is not None:
+            return spot.sized(size * spot.bb) if value > 0 else spot.fold()
     # Near the edge of the range, mix: nobody can read the boundary exactly.
     edge = width + 0.04 * (rng.random() - 0.5)
     if share < edge and spot.raise_entry:
-        size = 2.5
-        if dealt == 2:
-            size = 2.2  # heads-up the button opens often: a smaller raise risks less
-        elif spot.me == spot.view["small_blind_seat"]:
-            size = 3.0
-        size += len(limpers)
         return spot.sized(size * spot.bb)
     if "check" in spot.legal:
         return spot.passive()
@@ -108,7 +113,7 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
     waiting = [s for s in waiting if s != last["seat"]]
     if to_call >= COMMITTED * spot.stack or last.get("all_in") or spot.raise_entry is None:
         # Whoever has yet to speak may still wake up with a hand: ask for a little more.
-        margin = 0.01 + 0.02 * len(waiting)
+        margin = reads.margin(last["seen"], most=0.01) + 0.02 * len(waiting)
         if equity >= spot.price + margin:
             return spot.all_in() if not last.get("all_in") and spot.raise_entry else _call(spot)
         return spot.fold()

@@ -22,7 +22,7 @@ import math
 from bisect import bisect_left
 
 from .. import poker
-from . import tables
+from . import reads, tables
 from .situation import Spot
 
 CLASS_INDEX = {name: i for i, name in enumerate(poker.CLASS_NAMES)}
@@ -120,15 +120,16 @@ def capped(weights: dict[str, float], width: float, keep: float, order="play") -
 # ----- reading the betting before the flop ---------------------------------------------------
 def preflop_raises(spot: Spot) -> list[dict]:
     """The raises before the flop, each with the range assumed for it: ``width`` of the
-    ``order`` (plus the history entry's ``seat``, ``amount``, ``all_in``)."""
+    ``order``, the chances of the raiser's the table saw behind that width (``seen``), and
+    the history entry's ``seat``, ``amount``, ``all_in``."""
     raises: list[dict] = []
     level = spot.bb
     for entry in spot.actions(0):
         if entry["type"] != "raise":
             continue
-        width = _raise_width(spot, entry, raises, level)
+        width, seen = _raise_width(spot, entry, raises, level)
         order = "allin" if entry.get("all_in") or raises else "play"
-        raises.append(dict(entry, width=width, order=order))
+        raises.append(dict(entry, width=width, order=order, seen=seen))
         level = entry["amount"]
     return raises
 
@@ -154,27 +155,74 @@ def preflop_range(spot: Spot, seat: int) -> dict[str, float]:
     return top(1.0) if weights is None else weights
 
 
-def _raise_width(spot: Spot, entry: dict, before: list[dict], level: int) -> float:
-    """The width assumed for a raise, given the raises ``before`` it."""
+def _raise_width(spot: Spot, entry: dict, before: list[dict], level: int) -> tuple[float, int]:
+    """The width assumed for a raise, given the raises ``before`` it, and how many of the
+    raiser's chances the table saw behind that width (0: an assumption alone)."""
     depth = entry["amount"] / spot.bb
     behind = spot.behind_preflop(entry["seat"])
     if not before:
         if entry.get("all_in") and depth > 6:
-            return shove_width(depth, behind)
-        return min(0.95, LOOSENESS * open_width(behind, len(spot.order)))
+            # What the table saw of this player's unopened all-ins, from the loose
+            # overshove assumed of a stranger, never below the equilibrium (reads.py).
+            assumed = shove_width(depth, behind)
+            return reads.open_shove_width(spot.view, entry["seat"], assumed, depth, behind)
+        return min(0.95, LOOSENESS * open_width(behind, len(spot.order))), 0
     if len(before) == 1:
         three = max(0.03, min(0.1, 0.2 * before[0]["width"]))
         if entry.get("all_in"):
             # Moving in over an open: short, it is a restealing range; deep and many
-            # times the open, the loose overshove.
+            # times the open, the loose overshove; either read against what the table
+            # saw of this player's all-ins over a raise.
+            assumed = three
             if depth <= 25:
-                return max(three, min(0.3, 3.0 / depth))
-            if entry["amount"] >= 8 * level:
-                return max(three, 0.3)
-        return three
+                assumed = max(three, min(0.3, 3.0 / depth))
+            elif entry["amount"] >= 8 * level:
+                assumed = max(three, 0.3)
+            return reads.reshove_width(spot.view, entry["seat"], assumed)
+        return three, 0
     if len(before) == 2:
-        return 0.06 if entry.get("all_in") else 0.035
-    return 0.03
+        return (0.06 if entry.get("all_in") else 0.035), 0
+    return 0.03, 0
+
+
+# Re-shoving 100 big blinds over an open is rare in sound play: what a stranger is assumed
+# to do, until the table sees otherwise.
+RESHOVE_PRIOR = 0.03
+THREAT = 0.35  # below this chance of an all-in answer, an open is an ordinary open
+
+
+def reshove_threat(spot: Spot) -> tuple[float, float]:
+    """For an open from ``spot.me`` in an unopened pot: the chance that someone left to
+    speak moves all in over it, by what the table saw of them, and the range of the
+    likeliest one (its width of the all-in order)."""
+    speaking = spot.preflop_sequence()
+    after = speaking[speaking.index(spot.me) + 1 :]
+    none, widest = 1.0, 0.0
+    for seat in after:
+        if spot.view["folded"][seat] or not spot.stacks[seat]:
+            continue
+        counts = reads.seat_stats(spot.view, seat)
+        chance = reads.rate(counts, "reshoves", "faced_raise", RESHOVE_PRIOR)
+        none *= 1.0 - chance
+        widest = max(widest, chance)
+    return 1.0 - none, widest
+
+
+def open_against_shoves(spot: Spot, name: str, amount: float) -> float | None:
+    """Against players who move all in over most opens: the chips an open to ``amount``
+    is worth (against folding now), counting the all-in answer as called when the hand's
+    equity pays for it and folded otherwise; ``None`` when the threat is small and an
+    open is an ordinary open."""
+    chance, width = reshove_threat(spot)
+    if chance < THREAT:
+        return None
+    put = max(amount, spot.bb) - spot.bet
+    deep = spot.effective()  # all either of us has: what a shove and its call put in
+    final = spot.pot - spot.bet - spot.bb + 2 * deep  # the blinds of the others too
+    equity = equity_against_top(name, width, "allin")
+    answered = max(-put, equity * final - (deep - spot.bet))
+    # Unanswered, an open takes the blinds often enough to be worth about half the pot.
+    return chance * answered + (1.0 - chance) * 0.5 * spot.pot
 
 
 def _call_range(spot, seat, raises, widths) -> dict[str, float]:

@@ -29,11 +29,11 @@ Public statistics (``stats.py``)
     The carry also holds ``"stats"``: per seat, counts of what everyone at the table saw
     in the hands played there (hands dealt in, chips put in voluntarily before the flop,
     raises, all-ins first in and over a raise, folds to a raise, to a re-raise, calls of
-    an all-in, flops and showdowns seen, bets, calls and folds after the flop). A hand
-    starts from the carry's counts (``state["stats"]``, zeros where there are none, or
-    for a malformed entry: a record never stops a deal) and every view shows them as
-    ``view["stats"]``; ``carry(final_state)`` adds the finished hand, read from its
-    public history, its board and its showdown only, never from a folded or mucked
+    an all-in, flops and showdowns seen, checks, bets, raises, calls and folds after the
+    flop). A hand starts from the carry's counts (``state["stats"]``, zeros where there
+    are none, or for a malformed entry: a record never stops a deal) and every view shows
+    them as ``view["stats"]``; ``carry(final_state)`` adds the finished hand, read from
+    its public history, its board and its showdown only, never from a folded or mucked
     hand's cards. The counts follow the seat: a host whose seat changes players between
     hands zeroes that seat's counts (``chips.forget_seats``); the site does it for any
     seat whose player is not the one it dealt in there the hand before.

@@ -17,7 +17,7 @@ Every decision costs a millisecond or two: one small equity simulation at most.
 from __future__ import annotations
 
 from .. import poker
-from . import ranges, reads
+from . import exploits, ranges, reads
 from .situation import Spot
 
 TRIALS = 80  # equity simulations, shared among the opponents (fewer each when many)
@@ -64,11 +64,24 @@ def _preflop(spot: Spot, rng) -> dict:
         if amount >= 0.33 * (spot.stack + spot.bet):
             return spot.all_in()
         return spot.sized(amount)
-    big_blind = spot.me == spot.view["big_blind_seat"]
-    needed = 6 if big_blind and spot.to_call <= 2 * spot.bb else 8
-    if len(raises) >= 2:
-        needed = 10
-    if points >= needed and spot.to_call <= 0.12 * spot.stack:
+    if spot.to_call > 0.12 * spot.stack:
+        return spot.fold()
+    if len(raises) == 1:
+        return _facing_open(spot, name, last)
+    if points >= 10:
+        return dict(spot.legal["call"])
+    return spot.fold()
+
+
+def _facing_open(spot: Spot, name: str, opener: dict) -> dict:
+    """Call, re-raise or fold one open, whichever the reads make worth most."""
+    amount = 3.0 * opener["amount"]
+    call, reraised = exploits.facing_open(spot, name, opener, amount)
+    if amount >= 0.33 * (spot.stack + spot.bet):
+        reraised = -1.0  # a re-raise that commits the stack is a value hand's only
+    if reraised > max(0.0, call):
+        return spot.sized(amount)
+    if call > 0:
         return dict(spot.legal["call"])
     return spot.fold()
 
@@ -92,7 +105,12 @@ def _unopened(spot: Spot, points: float) -> dict:
         value = ranges.open_against_shoves(spot, poker.hand_class(spot.hole), amount)
         if value is not None:
             return spot.sized(amount) if value > 0 else spot.fold()
-    if points >= needed and spot.raise_entry:
+    if spot.raise_entry and (
+        points >= needed
+        or not limpers
+        and "check" not in spot.legal
+        and exploits.open_value(spot, poker.hand_class(spot.hole), amount) > 0
+    ):
         return spot.sized(amount)
     if "check" in spot.legal:
         return {"type": "check"}
@@ -144,6 +162,12 @@ def _postflop(spot: Spot, rng) -> dict:
             return spot.sized(pot * 0.6)
         return {"type": "check"}
     price = spot.price
+    if opponents == 1 and not draw:
+        # One player bet into this hand: read the bet by how often that player bets.
+        equity = exploits.against_the_bet(spot, equity)
+        if spot.raise_entry and equity > 0.75:
+            return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
+        return dict(spot.legal["call"]) if equity > price + 0.03 else {"type": "fold"}
     if spot.raise_entry and equity > max(0.7, 1.9 * fair):
         return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
     if spot.raise_entry and draw and spot.street == 1 and rng.random() < 0.15:

@@ -29,8 +29,9 @@ preflop counts, a decision once in each of the postflop ones):
 ``flops``, ``showdowns``, ``showdowns_won``
     hands where it saw the flop (was still in when it came, all-in included), reached
     the showdown (two or more still in at the end, a mucked hand too), won a pot there;
-``bets``, ``calls``, ``faced_bet``, ``folded_to_bet``
-    after the flop: bets and raises, calls, decisions facing a bet, folds to a bet.
+``checks``, ``bets``, ``raises``, ``calls``, ``faced_bet``, ``folded_to_bet``
+    after the flop, each decision: checks and bets (nobody had bet: how often a player
+    bets when it may), raises, calls, decisions facing a bet, folds to a bet.
 
 ``tally(state)`` adds a finished hand to the counts it started with; ``carried(carry,
 seats)`` reads them from a carry, forgiving: a missing, malformed or foreign entry is a
@@ -57,7 +58,9 @@ KEYS = (
     "flops",
     "showdowns",
     "showdowns_won",
+    "checks",
     "bets",
+    "raises",
     "calls",
     "faced_bet",
     "folded_to_bet",
@@ -151,7 +154,7 @@ def _preflop(state: dict) -> dict[int, set[str]]:
 
 
 def _after_the_flop(state: dict, counts: list[dict]) -> None:
-    """Flops seen, then every postflop decision: bets, calls, folds to a bet."""
+    """Flops seen, then every postflop decision: checks, bets, raises, calls, folds."""
     if len(state["board"]) >= 3:
         folded_before = {
             e["seat"] for e in state.get("history", [])
@@ -171,12 +174,10 @@ def _after_the_flop(state: dict, counts: list[dict]) -> None:
         if bet_on and kind in ("call", "fold", "raise"):
             mine["faced_bet"] += 1
         if kind in ("bet", "raise"):
-            mine["bets"] += 1
+            mine["bets" if kind == "bet" else "raises"] += 1
             bet_on = True
-        elif kind == "call":
-            mine["calls"] += 1
-        elif kind == "fold":
-            mine["folded_to_bet"] += 1
+        else:
+            mine[{"check": "checks", "call": "calls", "fold": "folded_to_bet"}[kind]] += 1
 
 
 def _showdown(state: dict, counts: list[dict]) -> None:

@@ -331,11 +331,8 @@ GAME_KEYS: dict[str, dict[str, tuple[Any, str]]] = {
         "awards": (_L, "Who won what at the end."),
         "history": (_L, "The hand's public actions."),
         "stats": (_L, "Per seat, counts of what everyone saw in the earlier hands at this "
-                      "table: `hands`, `vpip`, `pfr`, `open_chances`, `opens`, "
-                      "`open_shoves`, `faced_raise`, `folded_to_raise`, `reraises`, "
-                      "`reshoves`, `faced_reraise`, `folded_to_reraise`, `faced_shove`, "
-                      "`called_shove`, `flops`, `showdowns`, `showdowns_won`, `bets`, "
-                      "`calls`, `faced_bet`, `folded_to_bet` (docs/engine.md, \"Public "
+                      "table (`hands`, `vpip`, `pfr`, all-ins, folds to a raise, showdowns, "
+                      "bets and calls after the flop...: docs/engine.md, \"Public "
                       "statistics\"); zeros for a seat whose player changed."),
         "hand": (_L | None, "Your hole cards; null for a spectator or not dealt in."),
         "hand_value": (_D, "Your best hand (from the flop, seat's view)."),

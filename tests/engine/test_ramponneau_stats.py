@@ -91,10 +91,11 @@ def test_the_stats_count_each_decision_after_the_flop():
     )
     button, big_blind = GAME.carry(state)["stats"]
     assert button == counted(
-        hands=1, vpip=1, open_chances=1, flops=1, bets=2, faced_bet=1,
+        hands=1, vpip=1, open_chances=1, flops=1, bets=1, raises=1, faced_bet=1,
     )
     assert big_blind == counted(
-        hands=1, open_chances=1, flops=1, bets=1, calls=1, faced_bet=2, folded_to_bet=1,
+        hands=1, open_chances=1, flops=1, bets=1, checks=1, calls=1, faced_bet=2,
+        folded_to_bet=1,
     )
 
 

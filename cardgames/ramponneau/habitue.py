@@ -67,16 +67,26 @@ def _preflop(spot: Spot, rng) -> dict:
     if spot.to_call > 0.12 * spot.stack:
         return spot.fold()
     if len(raises) == 1:
-        return _facing_open(spot, name, last)
-    if points >= 10:
+        read = _facing_open(spot, name, last)
+        if read is not None:
+            return read
+    big_blind = spot.me == spot.view["big_blind_seat"]
+    needed = 6 if big_blind and spot.to_call <= 2 * spot.bb else 8
+    if len(raises) >= 2:
+        needed = 10
+    if points >= needed:
         return dict(spot.legal["call"])
     return spot.fold()
 
 
-def _facing_open(spot: Spot, name: str, opener: dict) -> dict:
-    """Call, re-raise or fold one open, whichever the reads make worth most."""
+def _facing_open(spot: Spot, name: str, opener: dict) -> dict | None:
+    """Call, re-raise or fold one open, whichever the reads make worth most (``None``:
+    the opener is a stranger)."""
     amount = 3.0 * opener["amount"]
-    call, reraised = exploits.facing_open(spot, name, opener, amount)
+    values = exploits.facing_open(spot, name, opener, amount)
+    if values is None:
+        return None
+    call, reraised = values
     if amount >= 0.33 * (spot.stack + spot.bet):
         reraised = -1.0  # a re-raise that commits the stack is a value hand's only
     if reraised > max(0.0, call):
@@ -105,13 +115,13 @@ def _unopened(spot: Spot, points: float) -> dict:
         value = ranges.open_against_shoves(spot, poker.hand_class(spot.hole), amount)
         if value is not None:
             return spot.sized(amount) if value > 0 else spot.fold()
-    if spot.raise_entry and (
-        points >= needed
-        or not limpers
-        and "check" not in spot.legal
-        and exploits.open_value(spot, poker.hand_class(spot.hole), amount) > 0
-    ):
+    if points >= needed and spot.raise_entry:
         return spot.sized(amount)
+    if spot.raise_entry and not limpers and "check" not in spot.legal:
+        # Players left to speak the table watched fold to opens: steal when worth it.
+        value = exploits.open_value(spot, poker.hand_class(spot.hole), amount)
+        if value is not None and value > 0:
+            return spot.sized(amount)
     if "check" in spot.legal:
         return {"type": "check"}
     if limpers and points >= needed - 2:
@@ -162,12 +172,12 @@ def _postflop(spot: Spot, rng) -> dict:
             return spot.sized(pot * 0.6)
         return {"type": "check"}
     price = spot.price
-    if opponents == 1 and not draw:
-        # One player bet into this hand: read the bet by how often that player bets.
-        equity = exploits.against_the_bet(spot, equity)
-        if spot.raise_entry and equity > 0.75:
+    read = exploits.against_the_bet(spot, equity) if opponents == 1 and not draw else None
+    if read is not None:
+        # One player the table watched bet into this hand: read it by how often they bet.
+        if spot.raise_entry and read > 0.75:
             return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
-        return dict(spot.legal["call"]) if equity > price + 0.03 else {"type": "fold"}
+        return dict(spot.legal["call"]) if read > price + 0.03 else {"type": "fold"}
     if spot.raise_entry and equity > max(0.7, 1.9 * fair):
         return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
     if spot.raise_entry and draw and spot.street == 1 and rng.random() < 0.15:

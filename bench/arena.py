@@ -199,9 +199,8 @@ def duplicate_deal(job: tuple) -> dict:
         else:
             results = play_session(game, seats, options, deal_seed, kinds, timings, hands)
         # A session's sample is its mean hand, in the same unit as a single deal's.
-        scores = [
-            statistics.fmean(x) * factor for x in zip(*(signed_scores(r) for r in results))
-        ]
+        per_hand = [signed_scores(r) for r in results]
+        scores = [statistics.fmean(x) * factor for x in zip(*per_hand, strict=True)]
         a_mean = statistics.fmean(scores[s] for s in a_placed)
         b_mean = statistics.fmean(scores[s] for s in range(seats) if s not in a_placed)
         a_means.append(a_mean)

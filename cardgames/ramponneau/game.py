@@ -526,7 +526,6 @@ class Ramponneau(Showdown, Views, Game):
     def carry(self, state) -> dict | None:
         """The next hand's stacks, button and public statistics; ``None`` when fewer than
         two have chips left (``chips.kept`` then keeps the button and the statistics)."""
-        seats = state["seats"]
         stacks = list(state["stacks"])
         if sum(1 for s in stacks if s) < 2:
             return None

@@ -1,17 +1,27 @@
 """Habitué: the original Ramponneau bot (starting-hand points, then Monte Carlo equity
-against random hands and the pot odds), with the defects players laughed at fixed.
+against random hands and the pot odds), with the defects players laughed at fixed, and a
+regular's reading of the people at the table (``view["stats"]``: ``reads``, ``exploits``).
 
 - It opens by position: the later it speaks, the wider (the button no longer folds four
-  hands in five for half a big blind).
-- Facing an all-in, or a bet that commits its stack, it calls by equity against the
-  range such an all-in has at that depth (``ranges.preflop_raises``), so AK, 99 or AJ in
-  the big blind call a player who moves in every hand, and an opened AK calls a re-shove.
+  hands in five for half a big blind); against players left to speak whom the table saw
+  fold to most opens it steals wider, and against players who move in over most opens
+  it plays only the hands that call them (``ranges.open_against_shoves``).
+- Facing an all-in, or a bet that commits its stack, it calls by pot odds against the
+  range the all-in implies: the frequency the table saw that player move in with (an
+  all-in every hand: any two cards), a stranger's assumed from the depth, never narrower
+  than the push-or-fold equilibrium (``ranges.preflop_raises``, ``reads``), so AK, 99 or
+  AJ call a stranger's shove, and QJo or A2o call a player who shoves every hand.
+- Facing one open from a player the table watched, it folds, calls or re-raises by
+  expected chips against the opener's observed width and how often it gives up to a
+  re-raise (``exploits.facing_open``); otherwise by starting-hand points.
 - After the flop it bets medium hands for thin value some of the time, semi-bluffs its
   draws, continuation-bets most flops heads-up after raising before the flop, and
-  bluffs now and then when checked to in position; facing a bet it asks for more equity
-  than the price alone, since a bet says the hand beats a random one.
+  bluffs now and then when checked to in position, more against a player the table saw
+  fold to bets; facing one player's bet it reads the bet by how often that player bets
+  (``exploits.against_the_bet``), a bet from a player who rarely bets being strong.
 
-Every decision costs a millisecond or two: one small equity simulation at most.
+Every decision costs a millisecond or two: one small equity simulation and one pass of
+evaluations over the opponent's possible hands at most.
 """
 
 from __future__ import annotations
@@ -170,11 +180,16 @@ def _postflop(spot: Spot, rng) -> dict:
             return spot.sized(pot * 0.5)  # the raiser's continuation bet
         if heads_up_in_position and equity < 0.3 and rng.random() < 0.2:
             return spot.sized(pot * 0.6)
+        if opponents == 1:
+            # A player the table saw fold to bets often enough: bet what checking loses.
+            bet = exploits.bet_value(spot, equity, rng)
+            if bet is not None:
+                return bet
         return {"type": "check"}
     price = spot.price
-    read = exploits.against_the_bet(spot, equity) if opponents == 1 and not draw else None
-    if read is not None:
-        # One player the table watched bet into this hand: read it by how often they bet.
+    if opponents == 1 and not draw:
+        # One player bet into this hand: read the bet by how often that player bets.
+        read = exploits.against_the_bet(spot, equity)
         if spot.raise_entry and read > 0.75:
             return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
         return dict(spot.legal["call"]) if read > price + 0.03 else {"type": "fold"}

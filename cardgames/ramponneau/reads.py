@@ -9,6 +9,10 @@ every hand is read, after a dozen hands, as shoving most of them, after fifty as
 nearly all; a player who never re-raises all in is soon read as keeping that for a few
 big hands.
 
+An opener's range is the width sound players open from its seat scaled by how often the
+table saw it open against how often a sound player would (``open_scale``): a player who
+opens half as often opens about half as wide from every seat.
+
 The width a frequency implies is the share of hands the player would shove if it shoved
 its best hands that often (the top of ``tables.ALLIN_ORDER``). An unopened all-in is
 never read narrower than the push-or-fold equilibrium at its depth (``nash.py``): a
@@ -23,6 +27,10 @@ from bisect import bisect_left
 from . import nash
 
 PRIOR = 5  # how many chances the assumption is worth against what was seen
+# A regular adjusts to a player once it has watched them: the adjustments beyond the
+# all-in ranges (an opener's width, steals, re-raises, bets read and bluffs) wait until
+# the table saw the player this many times in the spot.
+WATCHED = 12
 
 
 def _decoded(table: dict[int, str]) -> dict[int, tuple[float, ...]]:
@@ -63,6 +71,12 @@ def seat_stats(view: dict, seat: int) -> dict | None:
     return table[seat]
 
 
+def watched(view: dict, seat: int, *chances: str) -> bool:
+    """Whether the table saw ``seat`` have at least ``WATCHED`` of these chances (added)."""
+    counts = seat_stats(view, seat)
+    return bool(counts) and sum(counts.get(c, 0) for c in chances) >= WATCHED
+
+
 def rate(counts: dict | None, hits: str, chances: str, assumed: float) -> float:
     """How often the player does ``hits`` when it has ``chances``: the assumption
     ``assumed`` moved towards what was seen, the more the more chances were seen."""
@@ -97,3 +111,20 @@ def margin(seen_chances: int, least: float = 0.005, most: float = 0.02) -> float
     """The equity asked beyond the price against a range read from the statistics: a
     stranger's range is a guess, a range read from many hands much less of one."""
     return least + (most - least) * PRIOR / (PRIOR + seen_chances)
+
+
+def open_scale(view: dict, seat: int, usual: float) -> float:
+    """How much wider than a sound player ``seat`` opens: its observed frequency of
+    opening an unopened pot against ``usual``, a sound player's (1 for a stranger)."""
+    if not watched(view, seat, "open_chances"):
+        return 1.0
+    return rate(seat_stats(view, seat), "opens", "open_chances", usual) / usual
+
+
+def reraise_width(view: dict, seat: int, assumed: float) -> tuple[float, int]:
+    """The range of a re-raise (not all-in) from ``seat``: ``assumed`` for a stranger, how
+    often the table saw it re-raise a raise once it watched it; and the chances seen."""
+    if not watched(view, seat, "faced_raise"):
+        return assumed, 0
+    width = rate(seat_stats(view, seat), "reraises", "faced_raise", assumed)
+    return max(assumed / 2, min(0.6, width)), seen(view, seat, "faced_raise")

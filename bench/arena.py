@@ -2,6 +2,7 @@
 
     python bench/arena.py GAME KIND_A KIND_B [--deals N] [--seats K] [--seed S]
                           [--a-seats 1 | --a-seats 0,2] [--options JSON] [--jobs J]
+                          [--session-hands H]
 
 A *kind* is a name that resolves to a function ``(view, rng) -> action``:
 
@@ -28,7 +29,14 @@ Results are the engine's ``result["scores"]`` in the game's unit, signed so that
 better (Remigio's elimination count is a penalty, so it is negated), scaled by a small
 per-game table: Ramponneau in big blinds per 100 hands. Chained games (Ramponneau, Ambigu)
 are dealt one hand per deal from fresh stacks (``new(..., carry=None)``), so every hand
-starts from the same stacks and the seat rotation moves the button and the deal. A few
+starts from the same stacks and the seat rotation moves the button and the deal.
+``--session-hands H`` (Ramponneau, Ambigu) makes a deal a session of H hands in a row at
+one table instead: each hand starts from fresh stacks again, so it is worth what a single
+deal is, but carries what the table keeps of the last hand (``chips.kept``: the button,
+which moves on, and Ramponneau's public statistics of each seat, which the bots read);
+hand *h* of deal *d* draws its cards from (``--seed``, *d*, *h*), the first hand those of
+the single deal *d*, and the rotations replay the whole session with the seats shifted. A
+session's sample is its mean hand, so the unit stays the same (bb/100 hands). A few
 arena defaults make one deal a sensible unit (Remigio: one round a match; Ramponneau: no
 rake); ``--options`` overrides them.
 
@@ -137,9 +145,10 @@ def parse_a_seats(text: str, seats: int) -> list[int]:
 
 
 # ----- one deal --------------------------------------------------------------------------------
-def play_deal(game, seats: int, options: dict, deal_seed: str, kinds: dict, timings: dict):
-    """Play one engine game; ``kinds`` maps each seat to (label, function). The result."""
-    state = game.new(seats, options)
+def play_deal(game, seats: int, options: dict, deal_seed: str, kinds: dict, timings: dict,
+              carry: dict | None = None):
+    """Play one engine game; ``kinds`` maps each seat to (label, function). The final state."""
+    state = game.new(seats, options, carry)
     chances = 0
     rngs = {seat: random.Random(f"{deal_seed}:bot:{seat}") for seat in range(seats)}
     clock, cpu = time.perf_counter, time.thread_time
@@ -155,7 +164,23 @@ def play_deal(game, seats: int, options: dict, deal_seed: str, kinds: dict, timi
             action = decide(view, rngs[actor])
             timings[label].append((clock() - started, cpu() - cpu_started))
         state = game.apply(state, action)
-    return game.result(state)
+    return state
+
+
+def play_session(game, seats, options, deal_seed, kinds, timings, hands) -> list[dict]:
+    """``hands`` hands in a row at one table (a chained game with chips): each carries
+    what the table keeps of the last (the button, Ramponneau's public statistics) but
+    starts from fresh stacks, so every hand is worth what a single deal is. The results.
+    The first hand draws the same cards as a single deal of that seed."""
+    chips = game.chips
+    fresh = [chips.fresh_stack(game.resolve_options(options))] * seats
+    results, carry = [], None
+    for hand in range(hands):
+        seed = deal_seed if hand == 0 else f"{deal_seed}:{hand}"
+        state = play_deal(game, seats, options, seed, kinds, timings, carry)
+        results.append(game.result(state))
+        carry = chips.deal_carry(fresh, chips.kept(state))
+    return results
 
 
 def signed_scores(result: dict) -> list[float]:
@@ -167,7 +192,7 @@ def signed_scores(result: dict) -> list[float]:
 
 def duplicate_deal(job: tuple) -> dict:
     """All rotations of one deal: the A-minus-B sample, A's win share, decision times."""
-    slug, names, seats, options, placed_sets, deal_seed = job
+    slug, names, seats, options, placed_sets, deal_seed, hands = job
     game = get_game(slug)
     functions = {name: resolve_kind(slug, name) for name in names}
     labels = ("A", "B")
@@ -179,15 +204,19 @@ def duplicate_deal(job: tuple) -> dict:
             seat: ("A", functions[names[0]]) if seat in a_placed else ("B", functions[names[1]])
             for seat in range(seats)
         }
-        result = play_deal(game, seats, options, deal_seed, kinds, timings)
-        scores = [x * factor for x in signed_scores(result)]
+        if hands == 1:
+            results = [game.result(play_deal(game, seats, options, deal_seed, kinds, timings))]
+        else:
+            results = play_session(game, seats, options, deal_seed, kinds, timings, hands)
+        # A session's sample is its mean hand, in the same unit as a single deal's.
+        per_hand = [signed_scores(r) for r in results]
+        scores = [statistics.fmean(x) * factor for x in zip(*per_hand, strict=True)]
         a_mean = statistics.fmean(scores[s] for s in a_placed)
         b_mean = statistics.fmean(scores[s] for s in range(seats) if s not in a_placed)
         a_means.append(a_mean)
         b_means.append(b_mean)
         diffs.append(a_mean - b_mean)
-        winners = result.get("winners") or []
-        shares.append(sum(s in a_placed for s in winners) / len(winners) if winners else 0.0)
+        shares.append(statistics.fmean(_a_share(r, a_placed) for r in results))
     return {
         "diff": statistics.fmean(diffs),
         "a": statistics.fmean(a_means),
@@ -195,6 +224,11 @@ def duplicate_deal(job: tuple) -> dict:
         "share": statistics.fmean(shares),
         "timings": timings,
     }
+
+
+def _a_share(result: dict, a_placed) -> float:
+    winners = result.get("winners") or []
+    return sum(s in a_placed for s in winners) / len(winners) if winners else 0.0
 
 
 # ----- statistics -------------------------------------------------------------------------------
@@ -237,10 +271,14 @@ def run(args) -> dict:
     a_seats = parse_a_seats(args.a_seats, seats)
     placed_sets = [sorted(p) for p in placements(a_seats, seats)]
     names = (args.kind_a, args.kind_b)
+    if args.session_hands < 1:
+        raise SystemExit("--session-hands must be 1 or more")
+    if args.session_hands > 1 and not (game.chained and getattr(game, "chips", None)):
+        raise SystemExit("--session-hands needs a game dealt hand after hand for chips")
     for name in names:
         resolve_kind(args.game, name)  # fail early on an unknown kind
     jobs = [
-        (args.game, names, seats, options, placed_sets, f"{args.seed}:{d}")
+        (args.game, names, seats, options, placed_sets, f"{args.seed}:{d}", args.session_hands)
         for d in range(args.deals)
     ]
     started = time.perf_counter()
@@ -264,6 +302,7 @@ def run(args) -> dict:
         "a_seats": a_seats,
         "rotations": len(placed_sets),
         "deals": args.deals,
+        "session_hands": args.session_hands,
         "seed": args.seed,
         "options": options,
         "unit": UNITS.get(args.game, "result scores"),
@@ -294,6 +333,13 @@ def main(argv=None) -> None:
     parser.add_argument("--a-seats", default="1")
     parser.add_argument("--options", default=None, help="table options as JSON")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--session-hands",
+        type=int,
+        default=1,
+        help="hands a deal plays in a row at one table, carrying what the table keeps "
+        "(button, public statistics) with fresh stacks each hand (chained chip games)",
+    )
     args = parser.parse_args(argv)
     print(json.dumps(run(args)))
 

@@ -111,3 +111,13 @@ class ChipRules:
         table kept (``None`` at a table's first hand). The host brings every chip in from
         outside, between hands: the carry turns off any chips the game would add itself."""
         raise NotImplementedError
+
+    # Whether a carry remembers something of the players themselves (Ramponneau's public
+    # statistics of each seat), which ``forget_seats`` drops when a seat changes hands.
+    remembers_players = False
+
+    def forget_seats(self, carry: dict, positions: list[int]) -> dict:
+        """``carry`` without what it remembers of the players who sat at ``positions``:
+        the host calls it when another player took those seats, or may have, since the
+        last hand. Nothing by default."""
+        return carry

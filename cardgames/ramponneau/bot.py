@@ -2,10 +2,13 @@
 
 - ``debutant`` (``debutant.py``): a loose, friendly beginner who thinks in made hands;
 - ``habitue`` (``habitue.py``): starting-hand points and equity against random hands,
-  opening by position, calling all-ins by depth, betting medium hands and draws;
-- ``maitre`` (``preflop.py`` and ``postflop.py``): ranges read from position and the
-  public betting (``ranges.py``), equity against them, expected values of checking,
-  calling, betting and raising, mixed bluffs and semi-bluffs.
+  opening by position, calling all-ins by pot odds against the range their player's
+  observed frequency implies, betting medium hands and draws, and a regular's
+  adjustments to the players the table watched (``exploits.py``);
+- ``maitre`` (``preflop.py`` and ``postflop.py``): ranges read from position, the
+  public betting and the table's statistics (``ranges.py``, ``reads.py``), equity
+  against them, expected values of checking, calling, betting and raising, mixed bluffs
+  and semi-bluffs.
 
 At the showdown every level mucks whenever the engine lets it (the engine offers the
 muck only to a hand already beaten) and shows otherwise. Whatever a level returns is

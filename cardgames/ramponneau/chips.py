@@ -3,12 +3,15 @@
 Caves count in big blinds. A newcomer (or a player sitting back down) either waits until
 the big blind reaches them or posts one at once as dead money (``entry_blind``); the big
 blind goes to the second seat dealt in after the button (heads-up: the seat after it),
-as ``new`` deals it. A hand keeps the button for the next one.
+as ``new`` deals it. A hand keeps the button and the table's public statistics
+(``stats.py``) for the next one; a seat taken by someone else starts its statistics
+afresh (``forget_seats``).
 """
 
 from __future__ import annotations
 
 from ..chips import ChipRules
+from . import stats
 
 
 def big_blind_seat(dealt: list[int], button: int, seats: int) -> int:
@@ -75,8 +78,17 @@ class RamponneauChips(ChipRules):
     def kept(self, final_state):
         carry = self.game.carry(final_state)
         if carry is None:  # fewer than two have chips left: the button moves on anyway
-            return {"button": (final_state["button"] + 1) % final_state["seats"]}
-        return {"button": carry["button"]}
+            button = (final_state["button"] + 1) % final_state["seats"]
+            return {"button": button, "stats": stats.tally(final_state)}
+        return {"button": carry["button"], "stats": carry["stats"]}
 
     def deal_carry(self, stacks, kept):
-        return {"stacks": list(stacks), "button": (kept or {}).get("button", 0)}
+        carry = {"stacks": list(stacks), "button": (kept or {}).get("button", 0)}
+        if (kept or {}).get("stats") is not None:
+            carry["stats"] = kept["stats"]
+        return carry
+
+    remembers_players = True
+
+    def forget_seats(self, carry, positions):
+        return stats.forget(carry, positions)

@@ -12,7 +12,8 @@ Seats and dealing
     who cannot cover a blind posts what they have and is all-in.
 
 Carry (what the platform passes to ``new`` between hands)
-    ``{"stacks": [int or None per seat], "button": seat}``. ``carry(final_state)`` returns
+    ``{"stacks": [int or None per seat], "button": seat, "stats": [...]}`` (``stats``
+    may be left out: below). ``carry(final_state)`` returns
     the stacks after the hand and the button moved to the next seat that still has chips,
     or ``None`` when fewer than two players have chips left (the platform then builds the
     next carry itself from the final stacks, once players have caved again).
@@ -23,6 +24,19 @@ Carry (what the platform passes to ``new`` between hands)
     once) is the platform's business: it keeps a newcomer's stack ``None`` until the big
     blind would reach them; the key ``"posts"`` is reserved for a later "post now".
     Without carry every seat gets ``starting_stack`` big blinds and seat 0 has the button.
+
+Public statistics (``stats.py``)
+    The carry also holds ``"stats"``: per seat, counts of what everyone at the table saw
+    in the hands played there (hands dealt in, chips put in voluntarily before the flop,
+    raises, all-ins first in and over a raise, folds to a raise, to a re-raise, calls of
+    an all-in, flops and showdowns seen, checks, bets, raises, calls and folds after the
+    flop). A hand starts from the carry's counts (``state["stats"]``, zeros where there
+    are none, or for a malformed entry: a record never stops a deal) and every view shows
+    them as ``view["stats"]``; ``carry(final_state)`` adds the finished hand, read from
+    its public history, its board and its showdown only, never from a folded or mucked
+    hand's cards. The counts follow the seat: a host whose seat changes players between
+    hands zeroes that seat's counts (``chips.forget_seats``); the site does it for any
+    seat whose player is not the one it dealt in there the hand before.
 
 Actions (amounts are chips, always integers)
     ``{"type": "fold"}`` (only when facing a bet), ``{"type": "check"}``,
@@ -69,7 +83,7 @@ from __future__ import annotations
 
 from ..cards import deck52
 from ..core import CHANCE, BadOptions, Game, clone, is_amount
-from . import phh
+from . import phh, stats
 from .rules import (
     ACTION_KEYS,
     BIG_BLINDS,
@@ -170,6 +184,7 @@ class Ramponneau(Showdown, Views, Game):
             "rake": 0,
             "awards": [],
             "history": [],
+            "stats": stats.carried(carry, seats),
         }
         for seat, blind in ((sb_seat, options["small_blind"]), (bb_seat, options["big_blind"])):
             paid = min(blind, stacks[seat])
@@ -509,18 +524,22 @@ class Ramponneau(Showdown, Views, Game):
         return super().default_action(state)
 
     def carry(self, state) -> dict | None:
-        """The next hand's stacks and button; ``None`` when fewer than two have chips left."""
-        seats = state["seats"]
+        """The next hand's stacks, button and public statistics; ``None`` when fewer than
+        two have chips left (``chips.kept`` then keeps the button and the statistics)."""
         stacks = list(state["stacks"])
         if sum(1 for s in stacks if s) < 2:
             return None
-        button = state["button"]
+        return {"stacks": stacks, "button": self.next_button(state), "stats": stats.tally(state)}
+
+    @staticmethod
+    def next_button(state) -> int:
+        """The seat after the button that still has chips (the button's own if none)."""
+        seats, stacks, button = state["seats"], state["stacks"], state["button"]
         for step in range(1, seats + 1):
             seat = (button + step) % seats
             if stacks[seat]:
-                button = seat
-                break
-        return {"stacks": stacks, "button": button}
+                return seat
+        return button
 
     def export_phh(self, seats, options, carry, log, **what) -> str:
         """A PHH file of the hand (``phh.export_phh``: ``viewer``, ``names``...)."""

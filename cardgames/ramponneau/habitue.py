@@ -1,23 +1,33 @@
 """Habitué: the original Ramponneau bot (starting-hand points, then Monte Carlo equity
-against random hands and the pot odds), with the defects players laughed at fixed.
+against random hands and the pot odds), with the defects players laughed at fixed, and a
+regular's reading of the people at the table (``view["stats"]``: ``reads``, ``exploits``).
 
 - It opens by position: the later it speaks, the wider (the button no longer folds four
-  hands in five for half a big blind).
-- Facing an all-in, or a bet that commits its stack, it calls by equity against the
-  range such an all-in has at that depth (``ranges.preflop_raises``), so AK, 99 or AJ in
-  the big blind call a player who moves in every hand, and an opened AK calls a re-shove.
+  hands in five for half a big blind); against players left to speak whom the table saw
+  fold to most opens it steals wider, and against players who move in over most opens
+  it plays only the hands that call them (``ranges.open_against_shoves``).
+- Facing an all-in, or a bet that commits its stack, it calls by pot odds against the
+  range the all-in implies: the frequency the table saw that player move in with (an
+  all-in every hand: any two cards), a stranger's assumed from the depth, never narrower
+  than the push-or-fold equilibrium (``ranges.preflop_raises``, ``reads``), so AK, 99 or
+  AJ call a stranger's shove, and QJo or A2o call a player who shoves every hand.
+- Facing one open from a player the table watched, it folds, calls or re-raises by
+  expected chips against the opener's observed width and how often it gives up to a
+  re-raise (``exploits.facing_open``); otherwise by starting-hand points.
 - After the flop it bets medium hands for thin value some of the time, semi-bluffs its
   draws, continuation-bets most flops heads-up after raising before the flop, and
-  bluffs now and then when checked to in position; facing a bet it asks for more equity
-  than the price alone, since a bet says the hand beats a random one.
+  bluffs now and then when checked to in position, more against a player the table saw
+  fold to bets; facing one player's bet it reads the bet by how often that player bets
+  (``exploits.against_the_bet``), a bet from a player who rarely bets being strong.
 
-Every decision costs a millisecond or two: one small equity simulation at most.
+Every decision costs a millisecond or two: one small equity simulation and one pass of
+evaluations over the opponent's possible hands at most.
 """
 
 from __future__ import annotations
 
 from .. import poker
-from . import ranges
+from . import exploits, ranges, reads
 from .situation import Spot
 
 TRIALS = 80  # equity simulations, shared among the opponents (fewer each when many)
@@ -64,11 +74,34 @@ def _preflop(spot: Spot, rng) -> dict:
         if amount >= 0.33 * (spot.stack + spot.bet):
             return spot.all_in()
         return spot.sized(amount)
+    if spot.to_call > 0.12 * spot.stack:
+        return spot.fold()
+    if len(raises) == 1:
+        read = _facing_open(spot, name, last)
+        if read is not None:
+            return read
     big_blind = spot.me == spot.view["big_blind_seat"]
     needed = 6 if big_blind and spot.to_call <= 2 * spot.bb else 8
     if len(raises) >= 2:
         needed = 10
-    if points >= needed and spot.to_call <= 0.12 * spot.stack:
+    if points >= needed:
+        return dict(spot.legal["call"])
+    return spot.fold()
+
+
+def _facing_open(spot: Spot, name: str, opener: dict) -> dict | None:
+    """Call, re-raise or fold one open, whichever the reads make worth most (``None``:
+    the opener is a stranger)."""
+    amount = 3.0 * opener["amount"]
+    values = exploits.facing_open(spot, name, opener, amount)
+    if values is None:
+        return None
+    call, reraised = values
+    if amount >= 0.33 * (spot.stack + spot.bet):
+        reraised = -1.0  # a re-raise that commits the stack is a value hand's only
+    if reraised > max(0.0, call):
+        return spot.sized(amount)
+    if call > 0:
         return dict(spot.legal["call"])
     return spot.fold()
 
@@ -85,9 +118,20 @@ def _unopened(spot: Spot, points: float) -> dict:
         needed = 10  # the big blind raises limpers only with a strong hand
     if limpers:
         needed += 2
+    size = 3.0 if spot.me == spot.view["small_blind_seat"] and len(spot.order) > 2 else 2.5
+    amount = (size + len(limpers)) * spot.bb
+    if spot.raise_entry and "check" not in spot.legal:
+        # Players behind who move in over most opens: play the hands that call them.
+        value = ranges.open_against_shoves(spot, poker.hand_class(spot.hole), amount)
+        if value is not None:
+            return spot.sized(amount) if value > 0 else spot.fold()
     if points >= needed and spot.raise_entry:
-        size = 3.0 if spot.me == spot.view["small_blind_seat"] and len(spot.order) > 2 else 2.5
-        return spot.sized((size + len(limpers)) * spot.bb)
+        return spot.sized(amount)
+    if spot.raise_entry and not limpers and "check" not in spot.legal:
+        # Players left to speak the table watched fold to opens: steal when worth it.
+        value = exploits.open_value(spot, poker.hand_class(spot.hole), amount)
+        if value is not None and value > 0:
+            return spot.sized(amount)
     if "check" in spot.legal:
         return {"type": "check"}
     if limpers and points >= needed - 2:
@@ -101,7 +145,7 @@ def _all_in_or_fold(spot: Spot, last: dict) -> dict:
     equity = ranges.equity_against_top(name, last["width"], last["order"])
     others = sum(1 for e in spot.actions(0) if e["type"] == "call" and e["seat"] != spot.me)
     equity *= 0.8**others  # callers before: a rough discount for each
-    if equity >= spot.price + 0.02:
+    if equity >= spot.price + reads.margin(last["seen"]):
         if last.get("all_in") or spot.raise_entry is None:
             return dict(spot.legal["call"])
         return spot.all_in()
@@ -136,8 +180,19 @@ def _postflop(spot: Spot, rng) -> dict:
             return spot.sized(pot * 0.5)  # the raiser's continuation bet
         if heads_up_in_position and equity < 0.3 and rng.random() < 0.2:
             return spot.sized(pot * 0.6)
+        if opponents == 1:
+            # A player the table saw fold to bets often enough: bet what checking loses.
+            bet = exploits.bet_value(spot, equity, rng)
+            if bet is not None:
+                return bet
         return {"type": "check"}
     price = spot.price
+    if opponents == 1 and not draw:
+        # One player bet into this hand: read the bet by how often that player bets.
+        read = exploits.against_the_bet(spot, equity)
+        if spot.raise_entry and read > 0.75:
+            return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
+        return dict(spot.legal["call"]) if read > price + 0.03 else {"type": "fold"}
     if spot.raise_entry and equity > max(0.7, 1.9 * fair):
         return spot.sized(spot.top + 0.8 * (pot + spot.to_call))
     if spot.raise_entry and draw and spot.street == 1 and rng.random() < 0.15:

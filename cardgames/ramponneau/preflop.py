@@ -1,19 +1,24 @@
 """Maître's play before the flop: ranges by position, prices, and all-ins by equity.
 
 Unopened pots are opened by position from the play order (``ranges.open_width``), or
-pushed all-in when stacks are short. Facing a raise, the raiser's range is read from the
-betting (``ranges.preflop_raises``); a hand near the top of it re-raises for value, a
-few suited hands re-raise as bluffs, and the rest calls when its equity, discounted for
-how well it plays after the flop, pays the price. When calling would commit most of the
-stack (an all-in, or a raise that leaves little behind) the bot compares its all-in equity
-against that range with the pot odds: deep, a loose all-in gets a wide call; against a
-4-bet, only what beats a 4-betting range.
+pushed all-in when stacks are short; against players the table saw fold to most opens it
+steals wider, and against players who move in over most opens it plays only what calls
+them. Facing a raise, the raiser's range is read from the betting and the table's
+statistics (``ranges.preflop_raises``: an opener's width scaled by how often it opens, a
+re-raiser's by how often it re-raises, an all-in's by how often it moves in, never
+narrower than the push-or-fold equilibrium); a hand near the top of it re-raises for
+value, a few suited hands re-raise as bluffs (more against an opener seen giving up to
+re-raises), and the rest calls when its equity, discounted for how well it plays after
+the flop, pays the price. When calling would commit most of the stack (an all-in, or a
+raise that leaves little behind) the bot compares its all-in equity against that range
+with the pot odds: deep, a loose all-in gets a wide call; against a 4-bet, only what
+beats a 4-betting range.
 """
 
 from __future__ import annotations
 
 from .. import poker
-from . import ranges
+from . import exploits, ranges, reads
 from .situation import Spot
 
 # Hands that re-raise as bluffs: they block strong hands or play well when called.
@@ -62,16 +67,26 @@ def _unopened(spot: Spot, name: str, rng) -> dict:
         return spot.fold()
     if limpers or "check" in spot.legal:
         width *= 0.55  # raising over limpers, or from the big blind: a strong range
+    size = 2.5
+    if dealt == 2:
+        size = 2.2  # heads-up the button opens often: a smaller raise risks less
+    elif spot.me == spot.view["small_blind_seat"]:
+        size = 3.0
+    size += len(limpers)
+    if spot.raise_entry and "check" not in spot.legal:
+        # Players behind who move in over most opens: play the hands that call them.
+        value = ranges.open_against_shoves(spot, name, size * spot.bb)
+        if value is not None:
+            return spot.sized(size * spot.bb) if value > 0 else spot.fold()
     # Near the edge of the range, mix: nobody can read the boundary exactly.
     edge = width + 0.04 * (rng.random() - 0.5)
     if share < edge and spot.raise_entry:
-        size = 2.5
-        if dealt == 2:
-            size = 2.2  # heads-up the button opens often: a smaller raise risks less
-        elif spot.me == spot.view["small_blind_seat"]:
-            size = 3.0
-        size += len(limpers)
         return spot.sized(size * spot.bb)
+    if spot.raise_entry and not limpers and "check" not in spot.legal:
+        # Players left to speak the table watched fold to opens: steal when worth it.
+        stolen = exploits.open_value(spot, name, size * spot.bb)
+        if stolen is not None and stolen > 0:
+            return spot.sized(size * spot.bb)
     if "check" in spot.legal:
         return spot.passive()
     if limpers and share < width / 0.55 and (len(name) == 2 or name[-1] == "s"):
@@ -108,7 +123,7 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
     waiting = [s for s in waiting if s != last["seat"]]
     if to_call >= COMMITTED * spot.stack or last.get("all_in") or spot.raise_entry is None:
         # Whoever has yet to speak may still wake up with a hand: ask for a little more.
-        margin = 0.01 + 0.02 * len(waiting)
+        margin = reads.margin(last["seen"], most=0.01) + 0.02 * len(waiting)
         if equity >= spot.price + margin:
             return spot.all_in() if not last.get("all_in") and spot.raise_entry else _call(spot)
         return spot.fold()
@@ -120,7 +135,7 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
         and name in BLUFF_RAISES
         and (spot.in_position() or spot.is_blind(spot.me))
         and rng.random() < 0.6
-    )
+    ) or _reraise_pays(spot, name, raises)
     if len(raises) >= 3 and share >= value:
         return spot.fold()  # a 4-bet is called only by going all-in, with what beats it
     if (share < value or bluff) and spot.raise_entry:
@@ -134,6 +149,15 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
             return spot.all_in()
         return spot.sized(amount)
     return _call_or_fold(spot, name, equity, raises)
+
+
+def _reraise_pays(spot: Spot, name: str, raises: list[dict]) -> bool:
+    """Against an opener the table saw give up to re-raises often: whether a re-raise
+    is worth more than calling or folding (exploits.facing_open)."""
+    if len(raises) != 1:
+        return False
+    values = exploits.facing_open(spot, name, raises[0], 3.0 * raises[0]["amount"])
+    return values is not None and values[1] > max(0.0, values[0])
 
 
 def _call_or_fold(spot: Spot, name: str, equity: float, raises: list[dict]) -> dict:

@@ -6,14 +6,19 @@ order for opening and calling, the all-in order for shoves. Its width follows fr
 opponent's position and what they did: an open from the button is wide, a 4-bet narrow,
 an all-in for 100 big blinds over a small open wider than a sane 4-bet would be (players
 who move in that deep without need are loose, which is what a seat can assume without
-having watched them).
+having watched them). Once the table has watched a player (``view["stats"]``, read by
+``reads.py``), what it saw takes over: an all-in's width is the frequency that player
+moved in with (never narrower than the push-or-fold equilibrium), an open's and a
+re-raise's are scaled to how often it opens and re-raises.
 
 After the flop a range is a weight per two-card combination. Each betting action the
 opponent took on each street multiplies it by how likely a typical player is to take that
 action with that combination, judged by its strength on that street's board (``scores``):
 calls keep the hands that beat the price, bets and raises keep strong hands, draws and a
 few bluffs, checks keep most hands but fewer of the strongest. The same model predicts how
-often a range folds to a bet, which is what makes bluffs and value bets comparable.
+often a range folds to a bet, which is what makes bluffs and value bets comparable. A
+player the table watched bet, raise or fold to bets more or less often than the typical
+player moves these lines by the difference (``Habits``).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import math
 from bisect import bisect_left
 
 from .. import poker
-from . import tables
+from . import reads, tables
 from .situation import Spot
 
 CLASS_INDEX = {name: i for i, name in enumerate(poker.CLASS_NAMES)}
@@ -63,6 +68,14 @@ def push_width(depth_bb: float, behind: int) -> float:
 def shove_width(depth_bb: float, behind: int) -> float:
     """The range assumed for an unopened all-in at this depth from this seat."""
     return max(push_width(depth_bb, behind), OVERSHOVE.get(behind, 0.28))
+
+
+def usual_open_rate(dealt: int) -> float:
+    """How often a sound player opens when the pot comes to it unopened, over the seats."""
+    if dealt == 2:
+        return HEADS_UP_OPEN
+    widths = [open_width(behind, dealt) for behind in range(1, dealt)]
+    return sum(widths) / len(widths)
 
 
 def top(width: float, order: str = "play") -> dict[str, float]:
@@ -120,15 +133,16 @@ def capped(weights: dict[str, float], width: float, keep: float, order="play") -
 # ----- reading the betting before the flop ---------------------------------------------------
 def preflop_raises(spot: Spot) -> list[dict]:
     """The raises before the flop, each with the range assumed for it: ``width`` of the
-    ``order`` (plus the history entry's ``seat``, ``amount``, ``all_in``)."""
+    ``order``, the chances of the raiser's the table saw behind that width (``seen``), and
+    the history entry's ``seat``, ``amount``, ``all_in``."""
     raises: list[dict] = []
     level = spot.bb
     for entry in spot.actions(0):
         if entry["type"] != "raise":
             continue
-        width = _raise_width(spot, entry, raises, level)
+        width, seen = _raise_width(spot, entry, raises, level)
         order = "allin" if entry.get("all_in") or raises else "play"
-        raises.append(dict(entry, width=width, order=order))
+        raises.append(dict(entry, width=width, order=order, seen=seen))
         level = entry["amount"]
     return raises
 
@@ -154,27 +168,78 @@ def preflop_range(spot: Spot, seat: int) -> dict[str, float]:
     return top(1.0) if weights is None else weights
 
 
-def _raise_width(spot: Spot, entry: dict, before: list[dict], level: int) -> float:
-    """The width assumed for a raise, given the raises ``before`` it."""
+def _raise_width(spot: Spot, entry: dict, before: list[dict], level: int) -> tuple[float, int]:
+    """The width assumed for a raise, given the raises ``before`` it, and how many of the
+    raiser's chances the table saw behind that width (0: an assumption alone)."""
     depth = entry["amount"] / spot.bb
     behind = spot.behind_preflop(entry["seat"])
     if not before:
         if entry.get("all_in") and depth > 6:
-            return shove_width(depth, behind)
-        return min(0.95, LOOSENESS * open_width(behind, len(spot.order)))
+            # What the table saw of this player's unopened all-ins, from the loose
+            # overshove assumed of a stranger, never below the equilibrium (reads.py).
+            assumed = shove_width(depth, behind)
+            return reads.open_shove_width(spot.view, entry["seat"], assumed, depth, behind)
+        width = LOOSENESS * open_width(behind, len(spot.order))
+        usual = usual_open_rate(len(spot.order))
+        width *= reads.open_scale(spot.view, entry["seat"], usual)
+        return max(0.02, min(0.95, width)), reads.seen(spot.view, entry["seat"], "open_chances")
     if len(before) == 1:
         three = max(0.03, min(0.1, 0.2 * before[0]["width"]))
         if entry.get("all_in"):
             # Moving in over an open: short, it is a restealing range; deep and many
-            # times the open, the loose overshove.
+            # times the open, the loose overshove; either read against what the table
+            # saw of this player's all-ins over a raise.
+            assumed = three
             if depth <= 25:
-                return max(three, min(0.3, 3.0 / depth))
-            if entry["amount"] >= 8 * level:
-                return max(three, 0.3)
-        return three
+                assumed = max(three, min(0.3, 3.0 / depth))
+            elif entry["amount"] >= 8 * level:
+                assumed = max(three, 0.3)
+            return reads.reshove_width(spot.view, entry["seat"], assumed)
+        # A player the table saw re-raise often re-raises wide.
+        return reads.reraise_width(spot.view, entry["seat"], three)
     if len(before) == 2:
-        return 0.06 if entry.get("all_in") else 0.035
-    return 0.03
+        return (0.06 if entry.get("all_in") else 0.035), 0
+    return 0.03, 0
+
+
+# Re-shoving 100 big blinds over an open is rare in sound play: what a stranger is assumed
+# to do, until the table sees otherwise.
+RESHOVE_PRIOR = 0.03
+THREAT = 0.35  # below this chance of an all-in answer, an open is an ordinary open
+
+
+def reshove_threat(spot: Spot) -> tuple[float, float]:
+    """For an open from ``spot.me`` in an unopened pot: the chance that someone left to
+    speak moves all in over it, by what the table saw of them, and the range of the
+    likeliest one (its width of the all-in order)."""
+    speaking = spot.preflop_sequence()
+    after = speaking[speaking.index(spot.me) + 1 :]
+    none, widest = 1.0, 0.0
+    for seat in after:
+        if spot.view["folded"][seat] or not spot.stacks[seat]:
+            continue
+        counts = reads.seat_stats(spot.view, seat)
+        chance = reads.rate(counts, "reshoves", "faced_raise", RESHOVE_PRIOR)
+        none *= 1.0 - chance
+        widest = max(widest, chance)
+    return 1.0 - none, widest
+
+
+def open_against_shoves(spot: Spot, name: str, amount: float) -> float | None:
+    """Against players who move all in over most opens: the chips an open to ``amount``
+    is worth (against folding now), counting the all-in answer as called when the hand's
+    equity pays for it and folded otherwise; ``None`` when the threat is small and an
+    open is an ordinary open."""
+    chance, width = reshove_threat(spot)
+    if chance < THREAT:
+        return None
+    put = max(amount, spot.bb) - spot.bet
+    deep = spot.effective()  # all either of us has: what a shove and its call put in
+    final = spot.pot - spot.bet - spot.bb + 2 * deep  # the blinds of the others too
+    equity = equity_against_top(name, width, "allin")
+    answered = max(-put, equity * final - (deep - spot.bet))
+    # Unanswered, an open takes the blinds often enough to be worth about half the pot.
+    return chance * answered + (1.0 - chance) * 0.5 * spot.pot
 
 
 def _call_range(spot, seat, raises, widths) -> dict[str, float]:
@@ -308,20 +373,25 @@ def call_threshold(fraction: float) -> float:
     return 1.0 - 0.5 / fraction**0.8
 
 
-def call_chances(logits, fraction: float) -> list[float]:
+def call_chances(logits, fraction: float, shift: float = 0.0) -> list[float]:
     """How likely a typical player calls (or raises) a bet of ``fraction`` of the pot
-    with each combination (``logits``: their strengths through ``logit``)."""
-    return _chances(logits, call_threshold(fraction))
+    with each combination (``logits``: their strengths through ``logit``); ``shift``
+    raises the strength it wants (a player seen folding more than most: ``Habits``)."""
+    return _chances(logits, min(0.98, max(0.05, call_threshold(fraction) + shift)))
 
 
-def bet_chances(logits, is_draw, fraction: float, raised: int, street: int, continuing=False):
+def bet_chances(
+    logits, is_draw, fraction: float, raised: int, street: int, continuing=False, shift=0.0
+):
     """How likely a typical player bets ``fraction`` of the pot with each combination,
     after ``raised`` bets and raises in the street: strong hands, some draws, a few
     bluffs (fewer on the turn and river, where most players bet for value); many more
     bluffs for a ``continuing`` bet (the flop bet of the player who raised before it);
-    raises, and raises of raises, far stronger."""
+    raises, and raises of raises, far stronger. ``shift`` raises the strength it bets
+    (a player seen betting less often than most: ``Habits``)."""
     step = min(raised, 2)
     line = (0.7, 0.9, 0.96)[step] + 0.03 * fraction / (1 + fraction)
+    line = min(0.98, max(0.3, line + shift))
     first = 0.45 if continuing else (0.12 if street == 1 else 0.06)
     bluff = (first, 0.03, 0.01)[step]
     drawing = (0.4 if street == 1 else 0.25, 0.15, 0.05)[step]
@@ -349,6 +419,35 @@ WILD_CHANCES = {"check": 0.35, "call": 0.35, "bet": 0.35, "raise": 0.3}
 WILD_CONTINUES = 0.6  # how often a wild player calls or raises a bet
 
 
+# What the model's typical player does, in the terms of the table's statistics; a player
+# the table watched doing otherwise moves the model's lines by SWAY of the difference.
+TYPICAL_BETS = 0.45  # bets when nobody has bet, after the flop
+TYPICAL_RAISES = 0.12  # raises a bet
+TYPICAL_FOLDS = 0.4  # folds to a bet
+SWAY = 0.6
+
+
+class Habits:
+    """How far a watched player's betting strays from the model's typical player: shifts
+    of the strength lines it bets, raises and calls with (all 0 for a stranger)."""
+
+    def __init__(self, view: dict, seat: int):
+        self.bet = self.raise_ = self.call = 0.0
+        counts = reads.seat_stats(view, seat)
+        if reads.watched(view, seat, "bets", "checks"):
+            seen = counts["bets"] + counts["checks"]
+            often = (counts["bets"] + reads.PRIOR * TYPICAL_BETS) / (seen + reads.PRIOR)
+            self.bet = max(-0.3, min(0.2, SWAY * (TYPICAL_BETS - often)))
+        if reads.watched(view, seat, "faced_bet"):
+            raises = reads.rate(counts, "raises", "faced_bet", TYPICAL_RAISES)
+            self.raise_ = max(-0.3, min(0.05, SWAY * (TYPICAL_RAISES - raises)))
+            folds = reads.rate(counts, "folded_to_bet", "faced_bet", TYPICAL_FOLDS)
+            self.call = max(-0.3, min(0.3, SWAY * (folds - TYPICAL_FOLDS)))
+
+    def line(self, raised: int) -> float:
+        return self.bet if raised == 0 else self.raise_
+
+
 class Field:
     """Every live opponent's range after the flop, as weights on the combinations that
     avoid the seat's own cards and the board (``combos``).
@@ -374,6 +473,7 @@ class Field:
         self.preflop_raiser = spot.last_aggressor(0)
         steps = [e for e in spot.replay() if e["street"] != "preflop"]
         self.sane, self.wild, self.weights = {}, {}, {}
+        self.habits = {seat: Habits(spot.view, seat) for seat in spot.opponents}
         for seat in spot.opponents:
             classes = preflop_range(spot, seat)
             weights = [classes.get(name, 0.0) for name in names]
@@ -397,10 +497,11 @@ class Field:
         street = STREET_NUMBER[entry["street"]]
         strengths = self.strengths[street]
         kind = entry["type"]
+        habits = self.habits[entry["seat"]]
         if kind == "check":
             chances = check_chances(strengths)
         elif kind == "call":
-            chances = call_chances(strengths, entry["fraction"])
+            chances = call_chances(strengths, entry["fraction"], habits.call)
         elif kind in ("bet", "raise"):
             continuing = street == 1 and entry["seat"] == self.preflop_raiser
             chances = bet_chances(
@@ -410,6 +511,7 @@ class Field:
                 entry["raised"],
                 street,
                 continuing,
+                habits.line(entry["raised"]),
             )
         else:
             return weights, 1.0
@@ -426,7 +528,8 @@ class Field:
         """How often ``seat`` folds to a bet of ``fraction`` of the pot, and the range it
         continues with (weighted by how often each combination continues)."""
         sane = self.sane[seat]
-        kept = [w * c for w, c in zip(sane, call_chances(self.now, fraction), strict=True)]
+        calls = call_chances(self.now, fraction, self.habits[seat].call)
+        kept = [w * c for w, c in zip(sane, calls, strict=True)]
         wild = self.wild[seat]
         folds = (1.0 - wild) * (1.0 - sum(kept)) + wild * (1.0 - WILD_CONTINUES)
         return folds, self._mixed(kept, wild, WILD_CONTINUES)

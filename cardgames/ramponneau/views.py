@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import poker
 from ..core import CHANCE
+from . import stats
 from .rules import STREETS, compute_pots, hand_value
 
 
@@ -69,6 +70,8 @@ class Views:
             "rake": state["rake"],
             "awards": state["awards"],
             "history": state.get("history", []),
+            # Counts of what everyone saw in the earlier hands at this table (stats.py).
+            "stats": state.get("stats") or [stats.blank() for _ in range(state["seats"])],
             "hand": None,
         }
         if seat is not None and state["hole"][seat] is not None and seat in order:

@@ -89,6 +89,7 @@ def start_game(
         dealt = carry is not None
     else:
         dealt = count_hands(table, number)
+    carry = _forget_newcomers(table, carry, number)
     if not dealt:
         table.status = Table.Status.WAITING
         table.save(update_fields=["status", "updated_at"])
@@ -116,6 +117,29 @@ def start_game(
     game.save()
     publish(game, table, previous_key=None, finished=finished)
     return game
+
+
+def _forget_newcomers(table: Table, carry: dict | None, number: int) -> dict | None:
+    """The carry without what the game remembers of a seat's former player (Ramponneau's
+    public statistics of each seat) wherever the seat's player is not the one dealt in
+    there in the table's last hand: a newcomer, a bot taking the place, or a player who
+    sat a hand out (who may have left and come back: they start afresh too)."""
+    chips = chip_rules(table)
+    if carry is None or chips is None or not chips.remembers_players:
+        return carry
+    before = {
+        position: (user_id, bot)
+        for position, user_id, bot in Participant.objects.filter(
+            game__table=table, game__number=number - 1
+        ).values_list("position", "user_id", "bot")
+    }
+    seats = seats_by_position(table)
+    changed = [
+        position for position in range(table.seat_count)
+        if position not in seats or before.get(position) != (seats[position].user_id,
+                                                             seats[position].bot)
+    ]
+    return chips.forget_seats(carry, changed) if changed else carry
 
 
 def _play_opening(game: Game, table: Table, opening: list) -> None:

@@ -330,6 +330,10 @@ GAME_KEYS: dict[str, dict[str, tuple[Any, str]]] = {
         "rake": (_I, "Chips the house took."),
         "awards": (_L, "Who won what at the end."),
         "history": (_L, "The hand's public actions."),
+        "stats": (_L, "Per seat, counts of what everyone saw in the earlier hands at this "
+                      "table (`hands`, `vpip`, `pfr`, all-ins, folds to a raise, showdowns, "
+                      "bets and calls after the flop...: docs/engine.md, \"Public "
+                      "statistics\"); zeros for a seat whose player changed."),
         "hand": (_L | None, "Your hole cards; null for a spectator or not dealt in."),
         "hand_value": (_D, "Your best hand (from the flop, seat's view)."),
         "to_call": (_I, "What a call costs you (while betting, seat's view)."),

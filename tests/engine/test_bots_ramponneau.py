@@ -14,7 +14,7 @@ import pytest
 
 from cardgames import poker
 from cardgames.core import BOT_LEVELS, CHANCE, concrete
-from cardgames.ramponneau import GAME
+from cardgames.ramponneau import GAME, reads, stats
 
 STRONG = ("habitue", "maitre")
 OPTIONS = {"small_blind": 10, "big_blind": 20, "rake_percent": 0}
@@ -287,6 +287,107 @@ def test_a_set_is_not_folded_to_a_flop_bet(level):
     assert all(a["type"] in ("call", "raise") for a in choices(state, level, seeds=10))
 
 
+# ----- reading the table's statistics ---------------------------------------------------------
+def watched(state, seat, **counts):
+    """``state`` as if the table had seen ``counts`` of ``seat`` in earlier hands."""
+    table = [stats.blank() for _ in range(state["seats"])]
+    table[seat] = dict(stats.blank(), **counts)
+    return dict(state, stats=table)
+
+
+def habitual_shover(state, seat, hands=60):
+    """Seen moving in whenever the pot came to it unopened, and over every raise."""
+    return watched(
+        state, seat, hands=hands, vpip=hands, pfr=hands, open_chances=hands,
+        open_shoves=hands, opens=hands,
+    )
+
+
+# The hands the issue saw the big blind fold to a player who shoves every hand: each has
+# more than the 49.5 % the call needs against any two cards.
+AGAINST_ANY_TWO = ["Qh Jd", "Ks 6s", "Ac 2d", "Kd 8c", "Js Ts"]
+
+
+@pytest.mark.parametrize("level", STRONG)
+@pytest.mark.parametrize("hole", AGAINST_ANY_TWO)
+def test_the_big_blind_calls_a_habitual_shover_with_queen_jack_offsuit_and_the_like(level, hole):
+    state = act(dealt(2, {1: cards(hole)}, button=0), SHOVE)
+    assert decision(habitual_shover(state, 0), level)["type"] == "call"
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_a_strangers_shove_is_still_read_as_a_range_and_queen_jack_offsuit_folds(level):
+    state = act(dealt(2, {1: cards("Qh Jd")}, button=0), SHOVE)
+    assert decision(state, level) == FOLD
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_a_tight_players_rare_shove_is_called_only_by_what_beats_its_range(level):
+    state = act(dealt(2, {1: cards("7s 7h")}, button=0), SHOVE)
+    assert decision(state, level)["type"] == "call"  # a stranger: a loose overshove
+    tight = watched(state, 0, hands=80, open_chances=80, opens=20, open_shoves=1)
+    assert decision(tight, level) == FOLD
+    assert decision(watched(act(dealt(2, {1: cards("Qs Qh")}, button=0), SHOVE), 0,
+                            hands=80, open_chances=80, opens=20, open_shoves=1),
+                    level)["type"] == "call"
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_a_short_shove_is_never_read_tighter_than_the_push_or_fold_equilibrium(level):
+    # Ten big blinds: the equilibrium pushes more than half the hands heads-up and the
+    # big blind calls with about four in ten, king-seven offsuit among them.
+    assert 0.5 < reads.nash_push(10, 1) < 0.65 and 0.3 < reads.nash_call(10, 1) < 0.45
+    state = act(dealt(2, {1: cards("Kd 7c")}, button=0, stacks=[200, 2000]),
+                {"type": "raise", "amount": 200})
+    never = watched(state, 0, hands=200, open_chances=200, opens=10, open_shoves=0)
+    assert decision(never, level)["type"] == "call"
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_the_heads_up_button_plays_only_what_calls_a_habitual_re_shover(level):
+    def against_the_re_shover(hole):
+        state = dealt(2, {0: cards(hole)}, button=0)
+        return watched(state, 1, hands=60, vpip=60, pfr=60, faced_raise=60, reshoves=60,
+                       reraises=60)
+
+    assert decision(against_the_re_shover("7d 2c"), level) == FOLD
+    assert decision(against_the_re_shover("Kd 8c"), level)["type"] == "raise"
+
+
+def test_a_frequency_seen_in_few_hands_stays_near_the_assumption():
+    few = dict(stats.blank(), open_chances=1, open_shoves=1)
+    many = dict(stats.blank(), open_chances=200, open_shoves=200)
+    assert reads.rate(None, "open_shoves", "open_chances", 0.3) == 0.3
+    assert reads.rate(few, "open_shoves", "open_chances", 0.3) < 0.5
+    assert reads.rate(many, "open_shoves", "open_chances", 0.3) > 0.98
+    # The equilibrium pushes wider the shorter the stacks, and from fewer seats behind.
+    assert reads.nash_push(5, 1) > reads.nash_push(20, 1) > reads.nash_push(100, 1)
+    assert reads.nash_push(20, 1) > reads.nash_push(20, 3) > reads.nash_push(20, 5)
+
+
+def test_the_habitue_steals_with_seven_deuce_from_blinds_who_fold_to_every_open():
+    state = act(dealt(6, {0: cards("7d 2c")}, button=0), FOLD, FOLD, FOLD)
+    assert decision(state, "habitue") == FOLD  # strangers in the blinds defend
+    folders = dict(stats.blank(), hands=100, faced_raise=100, folded_to_raise=95)
+    table = [folders if seat in (1, 2) else stats.blank() for seat in range(6)]
+    assert decision(dict(state, stats=table), "habitue")["type"] == "raise"
+
+
+def test_the_habitue_folds_a_weak_pair_to_a_player_who_bets_only_his_best_hands():
+    # Heads-up, the big blind (the villain, seat 1) bets the river into the hero.
+    state = dealt(2, {0: cards("Ts 9d"), 1: cards("Qs Jd")}, button=0,
+                  board=cards("Ah Th 2c 5s 3d"))
+    state = act(state, {"type": "raise", "amount": 50}, {"type": "call", "amount": 30})
+    for _ in range(2):
+        state = act(state, {"type": "check"}, {"type": "check"})
+    state = act(state, {"type": "bet", "amount": 60})
+    assert state["actor"] == 0
+    rarely = watched(state, 1, hands=100, flops=40, bets=6, checks=60, calls=10)
+    always = watched(state, 1, hands=100, flops=40, bets=60, checks=6, calls=10)
+    assert decision(rarely, "habitue") == FOLD
+    assert decision(always, "habitue")["type"] == "call"
+
+
 # ----- every level, every view ---------------------------------------------------------------
 def random_views(hands: int, seed: int):
     """Views of seats to act, from random hands played by a mix of bots and random play."""
@@ -305,6 +406,30 @@ def random_views(hands: int, seed: int):
             else:
                 action = concrete(rng.choice(view["legal_actions"]), rng)
             state = GAME.apply(state, action)
+
+
+def random_stats(seats: int, rng) -> list[dict]:
+    """Counts a table might have seen (each hit no more often than its chances)."""
+    table = []
+    for _ in range(seats):
+        hands = rng.choice((0, 1, 5, 40, 300))
+        counts = {key: rng.randint(0, hands) for key in stats.KEYS}
+        for hits, chances in (("open_shoves", "open_chances"), ("reshoves", "faced_raise"),
+                              ("folded_to_raise", "faced_raise"), ("raises", "faced_bet"),
+                              ("folded_to_reraise", "faced_reraise")):
+            counts[hits] = min(counts[hits], counts[chances])
+        table.append(counts)
+    return table
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_every_level_answers_views_with_any_statistics_with_a_legal_action(level):
+    rng = random.Random(7)
+    hands = 10 if level == "maitre" else 40
+    for state in random_views(hands, seed=10 + BOT_LEVELS.index(level)):
+        state = dict(state, stats=random_stats(state["seats"], rng))
+        action = GAME.bot_action(GAME.view(state, state["actor"]), random.Random(0), level)
+        assert GAME.can_apply(state, action) is None, (level, action)
 
 
 @pytest.mark.parametrize("level", BOT_LEVELS)

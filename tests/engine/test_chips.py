@@ -95,12 +95,15 @@ def test_ramponneau_waiting_players_are_dealt_in_where_the_engine_puts_the_big_b
                 state["bb_seat"] == newcomer)
 
 
-def test_ramponneau_keeps_the_button_for_the_next_hand_and_ambigu_its_pots():
+def test_ramponneau_keeps_the_button_and_the_statistics_for_the_next_hand_and_ambigu_its_pots():
     ramponneau, ambigu = get_game("ramponneau"), get_game("ambigu")
     rng = random.Random(3)
     state = _play_out(ramponneau, ramponneau.new(3, {}, {"stacks": [50, 50, 50], "button": 1}),
                       rng, lambda s: None)
-    assert set(ramponneau.chips.kept(state)) == {"button"}
+    kept = ramponneau.chips.kept(state)
+    assert set(kept) == {"button", "stats"}
+    assert [seat["hands"] for seat in kept["stats"]] == [1, 1, 1]
+    assert ramponneau.chips.deal_carry([50, None, 50], kept)["stats"] == kept["stats"]
     state = _play_out(ambigu, ambigu.new(3, {}, ambigu.chips.deal_carry([30, 30, 30], None)),
                       rng, lambda s: None)
     kept = ambigu.chips.kept(state)

@@ -182,7 +182,7 @@ def preflop_raise_value(
     all_in = amount >= spot.stack + spot.bet
     entry = {"seat": spot.me, "type": "raise", "amount": amount, "all_in": all_in}
     level = raises[-1]["amount"] if raises else spot.bb
-    width = ranges._raise_width(spot, entry, raises, level)
+    width, _seen = ranges._raise_width(spot, entry, raises, level)
     if all_in and amount > SHORT_ALLIN * spot.bb:
         # A deep all-in gets no more respect than the maître gives one: the table calls
         # it as the loose overshove it reads in others (``ranges.shove_width``).

@@ -18,7 +18,7 @@ INVALID = {"bad_request", "malformed", "bad_options", "illegal", "bad_amount", "
             "bad_reason"}
 NOT_AUTHENTICATED = {"not_authenticated"}
 FORBIDDEN = {"forbidden", "not_seated", "not_invited", "scope_missing", "account_required",
-             "no_hands", "no_bots", "keeper_only", "blocked", "unreliable"}
+             "no_hands", "no_bots", "keeper_only", "blocked", "unreliable", "not_practice"}
 NOT_FOUND = {"not_found", "unknown_device"}
 METHOD_NOT_ALLOWED = {"method_not_allowed"}
 CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn", "game_over",
@@ -26,7 +26,8 @@ CONFLICT = {"already_seated", "table_full", "reserved", "stale", "not_your_turn"
             "game_not_over", "too_late", "not_absent", "too_many_games", "too_many_tokens",
             "insufficient_ecus", "id_reused", "too_many_tables", "not_broke",
             "push_unavailable", "already_seeking", "already_challenged",
-            "too_many_challenges", "too_many_correspondence_games", "too_many_aborts"}
+            "too_many_challenges", "too_many_correspondence_games", "too_many_aborts",
+            "no_advice", "advice_busy"}
 TOO_LARGE = {"too_large"}
 RATE_LIMITED = {"rate_limited"}
 SERVER_ERROR = {"server_error"}
@@ -74,6 +75,7 @@ NO_TABLE = _("Cette table n'existe pas ou vous n'y êtes pas invité.")
 SERVER_ERROR = _("Erreur du serveur : rien n'a changé. Réessayez ; si elle revient, "
                  "signalez-la.")
 NO_GAME = _("Cette partie n'existe pas ou vous n'y avez pas accès.")
+NO_REVIEW = _("Seul le joueur d'une place lit la revue de ses décisions.")
 
 
 def no_table() -> ApiRefusal:

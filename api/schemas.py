@@ -256,6 +256,50 @@ class Archive(Schema):
                     "what the rules turned face up; told apart by `game`.")
 
 
+# ----- the maître: « Conseil » and the game review ------------------------------------
+
+
+class AdviceIn(Input):
+    game_id: int = Field(description="The game_id of the view you ask about.")
+    version: int = Field(description="The version of that view: the maître answers for it "
+                                     "only (stale once the game moved).")
+
+
+class AdviceOut(Schema):
+    game_id: int
+    version: int
+    action: dict[str, Any] = Field(description="The move the maître would play: an action "
+                                               "you may send as is.")
+    reason: dict[str, Any] = Field(description="Why, as data: a code of the shared "
+                                               "vocabulary (advice.bid_tricks, "
+                                               "advice.exact_bid, advice.expected_points, "
+                                               "advice.win_chance, advice.equity, "
+                                               "advice.meld) and its numbers.")
+    text: str = Field(description="The same in one sentence, in the request's language.")
+
+
+class ReviewedDecision(Schema):
+    step: int = Field(description="The log's step of your move; the position you decided "
+                                  "in is the archive's step - 1.")
+    played: dict[str, Any]
+    best: dict[str, Any] = Field(description="What the maître would have played.")
+    reason: dict[str, Any]
+    loss: float = Field(description="What your move cost against the maître's, in unit.")
+    text: str
+    loss_text: str
+
+
+class ReviewOut(Schema):
+    game_id: int
+    you: int
+    status: Literal["none", "pending", "done", "failed"] = Field(
+        description="none: this game gets no review (a rated game, an aborted one); "
+                    "pending: the maître is at it, ask again in a moment.")
+    unit: str = Field(description="The scale of loss: points, jetons, chips or win_chance.")
+    decisions: list[ReviewedDecision] = Field(description="Your marked decisions, in the "
+                                                          "order of the game.")
+
+
 # ----- the account: what a program reads when it starts again --------------------------
 # GET /account, GET /account/tables (docs/api.md). Times are ISO
 # 8601 strings, as the view's ``deadline`` and ``server_time``.

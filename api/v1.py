@@ -28,6 +28,8 @@ from api.schemas import (
     AccountOut,
     ActIn,
     ActOut,
+    AdviceIn,
+    AdviceOut,
     Archive,
     BlockedPlayer,
     Blocks,
@@ -50,6 +52,7 @@ from api.schemas import (
     PushSubscriptionOut,
     PushSubscriptions,
     ReadIn,
+    ReviewOut,
     SeekIn,
     SeekOut,
     Seeks,
@@ -69,10 +72,12 @@ from notices.services import do_mark_read, unread_count
 from pairing import interface as pairing
 from pairing import services as seeking
 from play import actions, queries
+from play.actions.advice import ask_the_maitre
 from play.actions.lookups import engine_of
 from play.actions.rematch import open_rematch
-from play.models import Game, Table
+from play.models import Game, GameReview, Table
 from play.presentation import archive
+from play.presentation.advice import advice_sentence, decision_sentence, loss_text
 from play.presentation.options import choice_label, option_label
 from play.presentation.view import view_from_snapshot
 from play.socket.protocol import state_frame
@@ -427,6 +432,20 @@ def act(request, table_id: int, body: ActIn):
     return {"id": body.id, "version": result.version, "duplicate": result.duplicate}
 
 
+@api.post("/tables/{table_id}/advice", response={200: AdviceOut, **REFUSED}, tags=["play"])
+def advice(request, table_id: int, body: AdviceIn):
+    """« Conseil »: what the maître would play in your position, and why (scope ``play``).
+    At a practice table only, on your turn, for the view of ``game_id`` at ``version``;
+    one question at a time, a few a minute, an answer given again for free."""
+    require_scope(request, PLAY)
+    table = _watched_table(request, table_id)
+    answer = ask_the_maitre(table, request.user, body.version, game_id=body.game_id)
+    return {"game_id": answer.game_id, "version": answer.version,
+            "action": answer.appraisal["action"],
+            "reason": answer.appraisal.get("reason") or {},
+            "text": advice_sentence(table.engine, answer.appraisal)}
+
+
 def _exit(request, table_id: int, call):
     require_scope(request, PLAY)
     table = _watched_table(request, table_id)
@@ -516,6 +535,32 @@ def game_archive(request, game_id: int, step: Annotated[int | None, Query(ge=0)]
         "result": game.result,
         "log": archive.log_before(game, recent, len(recent), names)[::-1],
         "view": table.engine.archive_view(state, seen_by.seat),
+    }
+
+
+@api.get("/archives/{game_id}/review", response={200: ReviewOut, **REFUSED},
+         tags=["archives"])
+def game_review(request, game_id: int):
+    """The maître's review of your decisions in a finished practice or casual game: the
+    ones where it expected most better, each judged from what your seat saw then. Yours
+    only: a spectator, or another player, is refused (404)."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.FINISHED:
+        raise errors.no_game()
+    seen_by = archive.access(game, request.user, may_watch=False)
+    if seen_by is None or seen_by.seat is None:
+        raise actions.ServiceError("not_found", errors.NO_REVIEW)
+    engine = game.table.engine
+    row = GameReview.objects.filter(game=game, position=seen_by.seat).first()
+    decisions = sorted(row.decisions if row is not None else [], key=lambda d: d["step"])
+    return {
+        "game_id": game.pk,
+        "you": seen_by.seat,
+        "status": row.status if row is not None else "none",
+        "unit": engine.appraisal_unit,
+        "decisions": [{**decision, "text": decision_sentence(engine, decision),
+                       "loss_text": loss_text(engine.appraisal_unit, decision["loss"])}
+                      for decision in decisions],
     }
 
 

@@ -7,6 +7,8 @@ A *kind* is a name that resolves to a function ``(view, rng) -> action``:
 
 - ``random``: a legal action drawn at random (templates filled at random);
 - ``bot:<level>``: the game's bot at that level (``bot`` alone is the default level);
+- ``advice``: the maître's appraisal (``Game.appraise``) playing its action, the maître's
+  own, where it has one (so its decision times are the appraisal's);
 - a baseline from ``bench/baselines/<module>.py`` (module: the slug with ``-`` made ``_``),
   which exports ``KINDS: dict[str, Callable[[dict, random.Random], dict]]``; name it as it
   is in ``KINDS`` (``heuristic``) or with a prefix (``baseline:heuristic``).
@@ -93,6 +95,14 @@ def resolve_kind(slug: str, name: str) -> Kind:
             raise SystemExit(f"unknown bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
         game = get_game(slug)
         return lambda view, rng: game.bot_action(view, rng, level)
+    if name == "advice":
+        game = get_game(slug)
+
+        def advised(view, rng):
+            appraisal = game.appraise(view, rng)
+            return appraisal["action"] if appraisal else game.bot_action(view, rng, "maitre")
+
+        return advised
     module_name = "bench.baselines." + slug.replace("-", "_")
     try:
         module = importlib.import_module(module_name)

@@ -27,13 +27,14 @@ CHANCE = "chance"
 BOT_LEVELS = ("debutant", "habitue", "maitre")
 DEFAULT_BOT_LEVEL = "habitue"
 # The reasons an appraisal may give (``Game.appraise``), shared by every game so the site
-# words each once: code -> its parameters. Numbers are plain floats (chances in 0..1).
+# words each once: code -> its parameters. Chances are floats in 0..1; counts are ints.
 ADVICE_REASONS = {
     "advice.bid_tricks": ("bid", "tricks"),  # the bid, and the tricks expected on average
     "advice.exact_bid": ("chance",),  # the chance of making the bid exactly after this move
     "advice.expected_points": ("points", "unit"),  # the deal's mean result for the seat's side
     "advice.win_chance": ("chance",),  # the chance of winning the game after this move
-    "advice.equity": ("equity", "pot_odds"),  # share of the pot won at showdown; pot_odds may be None
+    # the share of the pot won at showdown, and the share needed to call (None: no bet)
+    "advice.equity": ("equity", "pot_odds"),
     "advice.meld": ("cards", "count"),  # the meld aimed at, and the count left in hand
 }
 
@@ -430,7 +431,7 @@ class Game:
 
             {"action": <the action the maître would play>,
              "values": [{"action": <action>, "value": <float>}, ...],
-             "reason": {"code": "<slug>.advice.<what>", **params}}
+             "reason": {"code": "advice.<what>", **params}}
 
         ``values`` holds the options the maître weighed, the best and ``also`` (the action a
         player chose, which a review compares) among them: each one's worth for this seat
@@ -439,7 +440,9 @@ class Game:
         imagined deals. ``reason`` is data for one sentence, in the shared vocabulary of
         ``ADVICE_REASONS``: the numbers behind the choice (expected tricks, the chance of
         an exact bid, expected points, equity against pot odds, the meld aimed at), no
-        words. ``review_threshold`` (same scale) is the smallest loss a review marks."""
+        words. ``review_threshold`` (same scale) is the smallest loss a review marks; an
+        appraisal whose scale depends on the table (chips and their blinds) gives its own
+        as ``"threshold"``."""
         if self.appraiser is None:
             return None
         return self.appraiser(view, rng, also)

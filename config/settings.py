@@ -321,6 +321,19 @@ TASK_LEASE_SECONDS = envint("TASK_LEASE_SECONDS", 900)
 # layer only reaches the sockets of its own process), by `manage.py play_worker`
 # otherwise; PLAY_INPROCESS_SCHEDULER forces either way.
 PLAY_BOT_DELAY = float(env("PLAY_BOT_DELAY", "0.8"))
+# The processes the maîtres and the appraisals think in (play/thinking.py), beside each
+# server and worker process: by default one per core, at most four; 0 thinks in the
+# calling thread (the test suite sets it, and starts a pool only where it tests one).
+THINKING_PROCESSES = envint("THINKING_PROCESSES", min(4, os.cpu_count() or 1))
+# « Conseil » at practice tables (play/actions/advice.py): the maître's answers a player may
+# ask for in a minute (an answer already given for the position is free).
+ADVICE_PER_MINUTE = envint("ADVICE_PER_MINUTE", 10)
+# The review of a finished practice or casual game (play/actions/reviews.py). Embedded, the
+# immediate task backend would compute it inside the move that ended the game, holding the
+# server's database thread: it runs in a thread of its own there. A review still pending
+# this long after it was queued (its process stopped) is queued again by the scheduler.
+REVIEWS_IN_A_THREAD = envbool("REVIEWS_IN_A_THREAD", not DATABASE_URL)
+REVIEW_LEASE_SECONDS = envint("REVIEW_LEASE_SECONDS", 1800)
 PLAY_INPROCESS_SCHEDULER = envbool("PLAY_INPROCESS_SCHEDULER", not REDIS_URL)
 # Table sockets a player may hold and open (play/socket/limits.py, docs/protocol.md
 # "Limits"): a few per table (tabs, a phone), a few dozen in all, so many a minute.

@@ -429,3 +429,40 @@ class ReliabilityRecord(models.Model):
     games = models.PositiveIntegerField(default=0)
     finished = models.PositiveIntegerField(default=0)
     clean = models.PositiveIntegerField(default=0)
+
+
+class GameReview(models.Model):
+    """The maître's review of one seat's decisions in a finished practice or casual game
+    (play/review.py computes it in the background, play/actions/reviews.py keeps it).
+
+    One row per game and reviewed seat, written ``pending`` in the transaction that ended
+    the game and completed once by the task. ``decisions`` holds, as data (worded when
+    shown), the marked decisions, worst first: ``{"step", "played", "best", "reason",
+    "loss", "played_value", "best_value"}``, ``step`` being the log's seq of the move (the
+    position was the archive's step ``step - 1``). Only the player of that seat ever reads
+    it: it names cards of their hand at the time.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("en cours")
+        DONE = "done", _("faite")
+        FAILED = "failed", _("échouée")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
+    position = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    decisions = models.JSONField(default=list, blank=True)
+    # How many of the seat's own decisions the maître weighed (those with a choice).
+    appraised = models.PositiveIntegerField(default=0)
+    queued_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("revue de partie")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="review_once_per_seat"),
+        ]
+        indexes = [models.Index(fields=["status", "queued_at"], name="review_pending")]
+
+    def __str__(self):
+        return f"{self.game_id}:{self.position} {self.status}"

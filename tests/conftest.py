@@ -81,11 +81,20 @@ def _sandbox_secret(settings):
 
 
 @pytest.fixture(autouse=True)
+def _think_in_the_test(settings):
+    # The bots think in the test's own thread: a pool of processes per test would cost
+    # seconds. tests/play/test_thinking.py starts one where it tests one.
+    settings.THINKING_PROCESSES = 0
+
+
+@pytest.fixture(autouse=True)
 def _tasks_run_at_once(settings):
     # Queued tasks (every e-mail, taverne/mail.py) run at once after their commit, as
     # embedded: with DATABASE_URL they would wait in PostgreSQL for a db_worker that no
     # test runs. A test of the queue itself chooses its backend.
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    # The reviews of finished games too (embedded they run in a thread of their own).
+    settings.REVIEWS_IN_A_THREAD = False
 
 
 @pytest.fixture(autouse=True)

@@ -23,14 +23,17 @@ showdown in 6 % of its deals against threshold players, 9 % once it kept its han
 
 from __future__ import annotations
 
-import time
-
+from ..budget import Budget
 from . import tactics
 from .game import classify
 from .strength import percentile, showdown_percentile, tables
 
+# The work budget: imagined deals at the renvis, not a clock, so the chance (and the
+# decision) is the same on a busy server as on a quiet one (``cardgames.budget``). A deal's
+# cost grows with the opponents still in (one hand each to classify and weigh), from 1 to
+# 5, but even 200 deals against five cost about 20 ms of CPU on a quiet machine, and
+# fewer deals would blur the chance exactly where the field is widest: so deals, not hands.
 SAMPLES = 200
-TIME_BUDGET = 0.05
 RAISE_AT = 0.55
 RERAISE_AT = 0.72
 BIG_AT = 0.85
@@ -84,10 +87,9 @@ def equity(view, rng) -> float:
     unseen = tactics.unseen_cards(view)
     mine = (combo_key(view["hand"]), tie_order(view, me))
     wins = total = 0.0
-    deadline = time.perf_counter() + TIME_BUDGET
-    for done in range(SAMPLES):
-        if done >= 20 and time.perf_counter() > deadline:
-            break
+    budget = Budget(SAMPLES)
+    while budget.left():
+        budget.spend()
         cards = rng.sample(unseen, 4 * len(opponents))
         weight, best = 1.0, None
         for i, seat in enumerate(opponents):
@@ -134,13 +136,19 @@ def speech2(view) -> dict:
     return {"type": "pass"}
 
 
+def renvis(view, rng) -> tuple[float, dict]:
+    """The seat's weighted chance of holding the best hand (``equity``) and the renvis
+    action it leads to: the maître's play and what its appraisal weighs (``advice``)."""
+    win = equity(view, rng)
+    bonus = winning_bonus(view)
+    return win, tactics.renvis(view, win, RAISE_AT, RERAISE_AT, BIG_AT, bonus)
+
+
 def choose(view, rng) -> dict:
     """The maître's action."""
     phase = view["phase"]
     if phase == "speech2":
         return speech2(view)
     if phase == "renvis":
-        win = equity(view, rng)
-        bonus = winning_bonus(view)
-        return tactics.renvis(view, win, RAISE_AT, RERAISE_AT, BIG_AT, bonus)
+        return renvis(view, rng)[1]
     return tactics.play(view, rng, "habitue")

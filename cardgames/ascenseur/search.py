@@ -10,22 +10,32 @@ deals by the plain bid-seeking card play (``playout``), and the candidate with t
 mean score wins: the deal's points for the seat, less a part of the opponents' mean (a
 missed bid next door is worth something too).
 
-The work is bounded by a number of deals and a time budget, whichever ends first.
+The work is bounded by a budget of cards played out (``WORK_BUDGET``), not by the clock, so
+a decision is the same on a busy server as on a quiet one (``cardgames.budget``). The
+search returns every candidate's sums (``Weighed``), which the maître's choice and its
+appraisal (``advice``) both read: one search for both.
 """
 
 from __future__ import annotations
 
 import math
-import time
+from dataclasses import dataclass, field
 
+from ..budget import Budget
 from .game import deal_points, forbidden_bid
 from .inference import HandSampler
 from .odds import Odds, naive_tricks
 from .playout import play_out
 
-MIN_DEALS = 4  # even on a busy machine, a few deals before the clock is read
-MAX_DEALS = 80
-TIME_BUDGET = 0.06  # seconds a decision, checked between imagined deals
+# The work is counted in cards played out, since a playout's cost is its number of cards: a
+# 13-card deal at four seats plays 52 cards a candidate, a 1-card deal 4, so counting deals
+# would make the first decision of a game a dozen times the cost of the last. Imagining one
+# deal (sampling the hidden hands, weighing them against the bids) costs about what
+# DEAL_COST cards do. A card costs about 0.0025 ms of CPU, so the budget buys about 60 ms,
+# what the former 60 ms clock gave the largest decisions on a quiet machine.
+WORK_BUDGET = 24_000
+DEAL_COST = 30
+MAX_DEALS = 80  # past this many deals the choice hardly changes: small deals stop here
 OPPONENT_WEIGHT = 0.3
 BID_SPREAD = 2  # bids tried on each side of the habitué's estimate
 BID_SIGMA = 1.2  # how far, in tricks, a bid strays from the counter's value
@@ -76,38 +86,65 @@ def score(view: dict, bids: list, won: list) -> float:
     return mine - OPPONENT_WEIGHT * sum(others) / len(others)
 
 
-def search(view: dict, rng, candidates: list, try_one, prepare=None) -> object:
-    """The candidate with the best weighted mean score over the imagined deals.
+@dataclass
+class Weighed:
+    """Each candidate's weighted sums over the same imagined deals: the search's score, the
+    seat's tricks, and the deals where the seat made its bid exactly."""
+
+    candidates: list  # the maître's own candidates, in the order it breaks ties
+    score: dict = field(default_factory=dict)
+    tricks: dict = field(default_factory=dict)
+    exact: dict = field(default_factory=dict)
+    weight: float = 0.0
+
+    def best(self):
+        """The maître's choice: its candidate with the best score (the first on a tie)."""
+        return max(self.candidates, key=lambda c: self.score[c])
+
+    def mean(self, table: dict, candidate) -> float:
+        return table[candidate] / self.weight if self.weight else 0.0
+
+
+def weigh(view: dict, rng, candidates: list, try_one, prepare=None, extra=()) -> Weighed:
+    """Every candidate, and each of ``extra``, played out on the same imagined deals.
 
     ``try_one(hands, candidate, bids)`` plays one candidate out on copies of ``hands``
     and returns the tricks won by each seat; ``prepare(hands)`` gives the bids to score
-    with (the view's by default), once per imagined deal.
+    with (the view's by default), once per imagined deal. Only ``candidates`` are charged
+    to the budget: ``extra`` (an action an appraisal is asked about) is valued on the deals
+    the maître imagines for its own choice, which therefore stays what it would be alone.
     """
+    me = view["you"]
     sampler = HandSampler(view)
-    totals = dict.fromkeys(candidates, 0.0)
-    weights = 0.0
-    deadline = time.perf_counter() + TIME_BUDGET
-    for done in range(MAX_DEALS):
-        if done >= MIN_DEALS and time.perf_counter() > deadline:
+    everyone = list(candidates) + [c for c in extra if c not in candidates]
+    found = Weighed(list(candidates))
+    for table in (found.score, found.tricks, found.exact):
+        table.update(dict.fromkeys(everyone, 0.0))
+    budget = Budget(WORK_BUDGET)
+    for _ in range(MAX_DEALS):
+        if not budget.left():
             break
         hands, weight = imagined(view, sampler, rng)
+        budget.spend(DEAL_COST)
         if weight < 1e-6:
             continue
-        weights += weight
+        budget.spend(len(candidates) * sum(len(hand) for hand in hands))
+        found.weight += weight
         bids = prepare(hands) if prepare else view["bids"]
-        for candidate in candidates:
+        for candidate in everyone:
             won = try_one(hands, candidate, bids)
             if prepare:
                 bids = bids[:]
-                bids[view["you"]] = candidate
-            totals[candidate] += weight * score(view, bids, won)
-    return max(candidates, key=lambda c: totals[c])
+                bids[me] = candidate
+            found.score[candidate] += weight * score(view, bids, won)
+            found.tricks[candidate] += weight * won[me]
+            found.exact[candidate] += weight * (won[me] == bids[me])
+    return found
 
 
-def choose_card(view: dict, rng) -> dict:
+def weigh_cards(view: dict, rng, extra=()) -> Weighed:
+    """Each legal card played out on the same imagined deals."""
     legal = [a["card"] for a in view["legal_actions"]]
-    if len(legal) == 1:
-        return {"type": "play", "card": legal[0]}
     seats, me, trump = view["seats"], view["you"], view["trump"]
 
     def try_one(hands, card, bids):
@@ -124,16 +161,20 @@ def choose_card(view: dict, rng) -> dict:
             seats,
         )
 
-    return {"type": "play", "card": search(view, rng, legal, try_one)}
+    return weigh(view, rng, legal, try_one, extra=extra)
 
 
-def choose_bid(view: dict, rng) -> dict:
+def bid_candidates(view: dict) -> list[int]:
+    """The bids the maître weighs: the legal ones near the habitué's estimate."""
     legal = [a["tricks"] for a in view["legal_actions"]]
     estimate = Odds(view).expected_tricks(view["size"])
     near = [k for k in legal if abs(k - estimate) <= BID_SPREAD]
-    candidates = near or legal
-    if len(candidates) == 1:
-        return {"type": "bid", "tricks": candidates[0]}
+    return near or legal
+
+
+def weigh_bids(view: dict, rng, candidates: list[int], extra=()) -> Weighed:
+    """Each bid of ``candidates`` (and ``extra``) played out on the same imagined deals, the
+    others' bids still to come guessed from their imagined hands."""
     seats, me, trump = view["seats"], view["you"], view["trump"]
     leader = (view["dealer"] + 1) % seats
 
@@ -154,7 +195,21 @@ def choose_bid(view: dict, rng) -> dict:
     def prepare(hands):
         return guessed_bids(view, hands)
 
-    return {"type": "bid", "tricks": search(view, rng, candidates, try_one, prepare)}
+    return weigh(view, rng, candidates, try_one, prepare, extra)
+
+
+def choose_card(view: dict, rng) -> dict:
+    legal = [a["card"] for a in view["legal_actions"]]
+    if len(legal) == 1:
+        return {"type": "play", "card": legal[0]}
+    return {"type": "play", "card": weigh_cards(view, rng).best()}
+
+
+def choose_bid(view: dict, rng) -> dict:
+    candidates = bid_candidates(view)
+    if len(candidates) == 1:
+        return {"type": "bid", "tricks": candidates[0]}
+    return {"type": "bid", "tricks": weigh_bids(view, rng, candidates).best()}
 
 
 def choose(view: dict, rng) -> dict:

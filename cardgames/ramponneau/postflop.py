@@ -154,7 +154,14 @@ def choose(options: list[tuple[float, dict]], pot: int, rng) -> dict:
     return options[-1][1]
 
 
+def weigh(spot: Spot, rng) -> tuple[Evaluator, list[tuple[float, dict]], dict]:
+    """The decision's evaluator, its candidates (expected chips, action) and the action
+    drawn among them: what the maître plays and what the appraisal shows (``advice``)."""
+    evaluator = Evaluator(spot, rng)
+    options = candidates(spot, evaluator)
+    return evaluator, options, choose(options, spot.pot, rng)
+
+
 def decide_postflop(spot: Spot, rng) -> dict:
     """Maître's action after the flop."""
-    evaluator = Evaluator(spot, rng)
-    return choose(candidates(spot, evaluator), spot.pot, rng)
+    return weigh(spot, rng)[2]

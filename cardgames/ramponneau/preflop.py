@@ -137,6 +137,14 @@ def _facing_raise(spot: Spot, name: str, raises: list[dict], rng) -> dict:
 
 
 def _call_or_fold(spot: Spot, name: str, equity: float, raises: list[dict]) -> dict:
+    if call_value(spot, name, equity, raises) > 0:
+        return _call(spot)
+    return spot.fold()
+
+
+def call_value(spot: Spot, name: str, equity: float, raises: list[dict]) -> float:
+    """Expected chips of calling a raise that leaves the stack deep (folding: 0): the
+    equity, discounted for how the hand plays after the flop, against the price."""
     realised = playability(name)
     if spot.me == spot.view["big_blind_seat"] and len(raises) == 1:
         realised *= 0.86  # out of position, but closing the action at a good price
@@ -150,9 +158,7 @@ def _call_or_fold(spot: Spot, name: str, equity: float, raises: list[dict]) -> d
     # A pair hoping to flop a set wants the stacks behind to pay it off.
     if len(name) == 2 and spot.effective() >= 15 * spot.to_call:
         value += 0.08 * spot.to_call * min(3.0, spot.effective() / (15 * spot.to_call))
-    if value > 0:
-        return _call(spot)
-    return spot.fold()
+    return value
 
 
 def _call(spot: Spot) -> dict:

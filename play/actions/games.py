@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from cardgames import CHANCE, IllegalAction
 from economy import interface as economy
 from play import reliability
-from play.actions import account_events, vacation
+from play.actions import account_events, reviews, vacation
 from play.actions.broadcast import (
     broadcast_table_changed,
     close_announcement,
@@ -246,6 +246,7 @@ def end_game(game: Game, table: Table, ending: str, result: dict | None) -> None
     reliability.record_game_end(game)
     record_chips_won(game, table)
     economy.game_finished(game)  # the contests' standings (an abort has no scores)
+    reviews.review_when_finished(game, table)  # the maître's review (practice, casual)
     if table.status == Table.Status.PLAYING:
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
@@ -311,6 +312,7 @@ def _advance(game: Game, table: Table, previous_actor) -> Game | None:
         reliability.record_game_end(game)
         record_chips_won(game, table)
         economy.game_finished(game)  # the running contests' standings
+        reviews.review_when_finished(game, table)  # the maître's review (practice, casual)
         if engine.chained and table.status == Table.Status.PLAYING:
             session = session_end(table, game)
             if session is not None:  # a practice chip table whose chips ran out

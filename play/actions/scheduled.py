@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from cardgames.core import DEFAULT_BOT_LEVEL
 from economy import interface as economy
-from play.actions import games, vacation
+from play import thinking
+from play.actions import vacation
 from play.actions.errors import ServiceError
 from play.actions.games import apply_for_seat
 from play.actions.lookups import seats_by_position
@@ -48,7 +49,7 @@ def _scheduled_move(game_id, now, column, source, choose):
             return None  # never on a player on vacation: their deadline moved past it
         if source == Action.Source.TIMER:
             note, choose = _time_ran_out(table, actor, choose)
-        action = choose(engine, game.state, actor, _level_of(table, actor))
+        action = choose(engine, game.state, actor, _level_of(table, actor), game.version)
         try:
             apply_for_seat(game, table, actor, action, user=None, source=source, note=note)
         except ServiceError:
@@ -75,8 +76,12 @@ def _time_ran_out(table, actor, choose):
         seat.sitting_out = seat.sitting_out or absent
         seat.save(update_fields=["timeouts", "sitting_out"])
         if correspondence:
-            choose = _bot_choice
+            choose = _standing_in
     return {"code": "platform.timeout", "seat": actor, "absent": absent}, choose
+
+
+def _standing_in(engine, state, actor, level, version):
+    return _bot_choice(engine, state, actor, level)
 
 
 def _level_of(table, position) -> str:
@@ -90,22 +95,49 @@ def do_timeout(game_id, now=None) -> Game | None:
     """The actor's time ran out: play the game's default action for them."""
     return _scheduled_move(
         game_id, now or timezone.now(), "deadline", Action.Source.TIMER,
-        lambda engine, state, actor, level: engine.default_action(state),
+        lambda engine, state, actor, level, version: engine.default_action(state),
     )
 
 
-def _bot_choice(engine, state, actor, level):
+def _bot_choice(engine, state, actor, level, planned=None):
     try:
-        return engine.bot_action(engine.view(state, actor), games.system_random, level)
+        return thinking.decision(engine.slug, engine.view(state, actor), level, planned)
     except Exception:  # a game without a bot yet, or a bot bug: never stall the table
         log.exception("bot of %s failed; playing the default action", engine.slug)
         return engine.default_action(state)
 
 
-def do_bot_move(game_id, now=None) -> Game | None:
-    """The bot (or the bot standing in for a player who left) moves, from its view only."""
+def plan_bot_move(game_id):
+    """Start an expensive bot decision before its game is locked: the search runs in the
+    thinking pool (play/thinking.py) while the scheduler locks and moves other games, and
+    no row stays locked while it thinks. ``None`` when the bot's level is cheap or the game
+    is not waiting on a bot; else ``(version, future)``, which ``do_bot_move`` uses only
+    if the game has not moved since."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.PLAYING:
+        return None
+    engine = game.table.engine
+    actor = engine.actor(game.state)
+    if not isinstance(actor, int):
+        return None
+    seat = seats_by_position(game.table).get(actor)
+    if seat is None or not seat.played_by_bot:
+        return None  # a player's clock: they may still move before it runs out
+    view = engine.view(game.state, actor)
+    future = thinking.plan_decision(engine.slug, view, _level_of(game.table, actor))
+    return None if future is None else (game.version, future)
+
+
+def do_bot_move(game_id, now=None, planned=None) -> Game | None:
+    """The bot (or the bot standing in for a player who left) moves, from its view only;
+    ``planned`` is ``plan_bot_move``'s answer, used if the game is still at its version."""
+
+    def choose(engine, state, actor, level, version):
+        ready = planned[1] if planned is not None and planned[0] == version else None
+        return _bot_choice(engine, state, actor, level, ready)
+
     return _scheduled_move(
-        game_id, now or timezone.now(), "bot_due_at", Action.Source.BOT, _bot_choice
+        game_id, now or timezone.now(), "bot_due_at", Action.Source.BOT, choose
     )
 
 

@@ -17,7 +17,8 @@ correspondence deadlines of the players whose vacation began, once a minute
 (`do_begin_vacations`), queues the day's
 digest e-mails once a day from NOTICES_DIGEST_HOUR (`notices.digest.queue_digests`, looked
 at once a minute), and queues again, every five minutes, the background tasks a killed
-task worker left marked running (`taverne.task_recovery.requeue_expired`).
+task worker left marked running (`taverne.task_recovery.requeue_expired`) and the game
+reviews left pending (`do_requeue_stale_reviews`).
 When it starts, it re-announces the live tables being played (`reannounce_live_tables`):
 the worker it replaces may have died between a move's commit and its notice.
 
@@ -49,7 +50,8 @@ from play.actions.broadcast import reannounce_live_tables
 from play.actions.expiry import do_expire_waiting_tables
 from play.actions.guests import do_purge_guests
 from play.actions.presence import do_sweep_presence
-from play.actions.scheduled import do_bot_move, do_remind, do_timeout
+from play.actions.reviews import do_requeue_stale_reviews
+from play.actions.scheduled import do_bot_move, do_remind, do_timeout, plan_bot_move
 from play.actions.vacation import do_begin_vacations
 from play.clock import alarm
 from play.models import Game, Table
@@ -72,6 +74,7 @@ TASK_RECOVERY_EVERY = 300  # seconds between two looks for tasks a killed worker
 HOUSE_TAVERNS_EVERY = 60  # seconds between two looks at the house's tables for écus
 VACATIONS_EVERY = 60  # seconds between two looks for vacations that began
 DIGEST_EVERY = 60  # seconds between two looks at whether the day's digests are due
+STALE_REVIEWS_EVERY = 300  # seconds between two looks for game reviews left pending
 
 
 def run_due(now=None) -> list[int]:
@@ -83,11 +86,14 @@ def run_due(now=None) -> list[int]:
         .order_by("id")
         .values_list("id", "deadline", "bot_due_at")[:BATCH]
     )
+    due = list(due)
+    plans = _plan_bot_moves(game_id for game_id, _d, bot_due_at in due
+                            if bot_due_at is not None and bot_due_at <= now)
     moved = []
     for game_id, deadline, bot_due_at in due:
         try:
             if bot_due_at is not None and bot_due_at <= now:
-                game = do_bot_move(game_id, now)
+                game = do_bot_move(game_id, now, planned=plans.get(game_id))
             else:
                 game = do_timeout(game_id, now)
         except Exception:  # one broken game must not stop the others' clocks
@@ -98,6 +104,22 @@ def run_due(now=None) -> list[int]:
             scheduler_lag(deadline, bot_due_at, now)
     _send_reminders(now, moved)
     return moved
+
+
+def _plan_bot_moves(game_ids) -> dict:
+    """The maîtres due this pass start thinking at once, each in the thinking pool
+    (play/thinking.py): they think side by side on every core while this loop moves the
+    games one by one, and none thinks in the server's own process."""
+    plans = {}
+    for game_id in game_ids:
+        try:
+            planned = plan_bot_move(game_id)
+        except Exception:  # the move itself will decide here, or report the error
+            log.exception("planning the bot move of game %s failed", game_id)
+            continue
+        if planned is not None:
+            plans[game_id] = planned
+    return plans
 
 
 class Periodic:
@@ -143,6 +165,12 @@ pairing_sweep = Periodic("pairing sweep", PAIRING_SWEEP_EVERY, lambda now: pairi
 abandoned_tasks = Periodic("abandoned tasks", TASK_RECOVERY_EVERY,
                            lambda now: task_recovery.requeue_expired(now))
 
+# The reviews of finished games left pending past REVIEW_LEASE_SECONDS (the thread or the
+# process computing them stopped; a task worker killed has its task queued again first, by
+# the pass above) are queued again; a review is kept once, however many runs.
+stale_reviews = Periodic("stale reviews", STALE_REVIEWS_EVERY,
+                         lambda now: do_requeue_stale_reviews(now))
+
 # The vacations that began push back their players' correspondence deadlines (each game
 # once per vacation, its row locked: play/actions/vacation.py).
 vacations = Periodic("vacations", VACATIONS_EVERY, lambda now: do_begin_vacations(now))
@@ -180,6 +208,7 @@ def _run_due_and_close():
         house_taverns.run_if_due(timezone.now())
         presence_sweep.run_if_due(timezone.now())
         abandoned_tasks.run_if_due(timezone.now())
+        stale_reviews.run_if_due(timezone.now())
         pairing_sweep.run_if_due(timezone.now())
         vacations.run_if_due(timezone.now())
         daily_digest.run_if_due(timezone.now())

@@ -40,6 +40,7 @@ from play.presentation.seats import around_the_table, seat_facts
 from play.presentation.waiting import waiting_lines
 from play.presentation.words import of_name
 from play.queries import previous_game
+from play.review import has_a_choice
 from taverne.site import absolute_url
 
 # The ids the page and the socket agree on (docs/protocol.md).
@@ -302,6 +303,7 @@ def _links(table, shared: dict | None = None, lang: str = "") -> dict:
         "leave_url": reverse("play:leave", args=[table.pk]),
         "rematch_url": reverse("play:rematch", args=[table.pk]),
         "chat_url": reverse("play:chat", args=[table.pk]),
+        "advice_url": reverse("play:advice", args=[table.pk]),
         "rules_url": reverse("rules:page", args=[table.game_slug]),
         "board_template": board_template(table.game_slug),
         "move_days": table.move_seconds // 86400,
@@ -365,6 +367,9 @@ def table_context(
         "seated": you is not None,
         "actor": actor,
         "my_turn": my_turn,
+        # « Conseil »: at a practice table, to the seated player on their turn
+        "advice_offered": (my_turn and table.practice and engine.appraiser is not None
+                           and has_a_choice(view)),
         "over": over,
         "winners": winners,
         "exits": _exits(table, game, user, players, you, over),

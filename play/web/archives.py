@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from play import queries
 from play.models import Game
 from play.presentation import archive
+from play.presentation.advice import review_panel
 from play.presentation.board import board_context, board_template
 from play.presentation.games import game_name
 from play.web.access import get_table, invited, remember_invitation
@@ -111,8 +112,25 @@ def archive_page(request, game_id):
             reverse("play:hand_history", args=[game.pk])
             if archive.dealt_in(game, you) and hasattr(engine, "export_phh") else ""
         ),
+        # the maître's review of the viewer's own decisions: theirs only, never another's
+        "review": review_panel(game, you, step),
     }
     return render(request, "play/archive.html", context)
+
+
+@login_required
+def review(request, game_id):
+    """The replay page's review alone: the page asks for it again while the maître is
+    still reviewing. Only the player of the seat reviewed ever reads it."""
+    game, seen_by = _archive_access(request, game_id)
+    you = seen_by.seat if seen_by is not None else None
+    step = _step_asked(request, archive.log_length(game))
+    try:
+        tries = max(0, int(request.GET.get("essai", 0)))
+    except ValueError:
+        tries = 0
+    return render(request, "play/_review.html",
+                  {"review": review_panel(game, you, step, tries), "step": step})
 
 
 @login_required

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from play.web import archives, guests, lobby, players, tables, vacation
+from play.web import advice, archives, guests, lobby, players, tables, vacation
 
 app_name = "play"
 
@@ -24,6 +24,7 @@ urlpatterns = [
     path("tables/<int:table_id>/revanche/", tables.rematch, name="rematch"),
     path("tables/<int:table_id>/revanche/refuser/", tables.decline_rematch,
          name="decline_rematch"),
+    path("tables/<int:table_id>/conseil/", advice.advice, name="advice"),
     path("tables/<int:table_id>/discussion/", tables.chat, name="chat"),
     path("tables/<int:table_id>/discussion/couper/", tables.mute_chat, name="mute_chat"),
     path("quatre-couleurs/", tables.four_colour, name="four_colour"),
@@ -37,6 +38,7 @@ urlpatterns = [
     path("historique/tables/<int:table_id>/", players.history_session,
          name="history_session"),
     path("parties/<int:game_id>/", archives.archive_page, name="archive"),
+    path("parties/<int:game_id>/revue/", archives.review, name="review"),
     path("parties/<int:game_id>/main.phh", archives.hand_history, name="hand_history"),
     path("tables/<int:table_id>/mains.zip", archives.session_hand_histories,
          name="session_hand_histories"),

@@ -434,6 +434,25 @@
     });
   }
 
+  // « Conseil »: the maître's sentence (#advice) outlives the socket's redraws of the
+  // buttons at the same position (hx-preserve), and goes once the game moved past the
+  // version it answered: checked at each frame, and when an answer arrives (the player
+  // may have moved while the maître thought).
+  function dropStaleAdvice() {
+    var advice = document.getElementById("advice");
+    if (!advice) { return; }
+    var answer = advice.querySelector("[data-advice-version]");
+    var form = advice.closest("form");
+    var version = form && form.querySelector("input[name=version]");
+    if (answer && version && answer.getAttribute("data-advice-version") !== version.value) {
+      advice.textContent = "";
+    }
+  }
+  document.body.addEventListener("htmx:wsAfterMessage", dropStaleAdvice);
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target && event.target.id === "advice") { dropStaleAdvice(); }
+  });
+
   // Archive: ← and → step through the game.
   document.addEventListener("keydown", function (event) {
     if (!document.querySelector("[data-replay]")) { return; }

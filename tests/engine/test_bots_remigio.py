@@ -8,18 +8,10 @@ import pytest
 from cardgames import CHANCE
 from cardgames.core import BOT_LEVELS, concrete
 from cardgames.melds import Rules
-from cardgames.remigio import search
 from cardgames.remigio.game import GAME, closing_discards
 from cardgames.remigio.hand import best_discard
 
 MELDED9 = ["Ac.1", "2c.1", "3c.1", "9h.1", "9d.1", "9s.1", "Js.1", "Qs.1", "Ks.1"]
-
-
-@pytest.fixture(autouse=True)
-def whole_maitre(monkeypatch):
-    """The maître's search without its clock (it is bounded: every unseen face once), so
-    the decisions tested here do not change with the load of the machine running them."""
-    monkeypatch.setattr(search, "TIME_BUDGET", 60.0)
 
 
 def view_for(hand, phase="discard", discard_top="Kd.2", pile=(), **extra):

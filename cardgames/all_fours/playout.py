@@ -133,18 +133,7 @@ def _dealer_view(state: dict) -> dict:
 
 
 def play_to_end(state: dict, rng=None) -> dict:
-    """The state once the current deal is over (or the game), every seat by rule of thumb.
-
-    The cards are played on one copy of the state, changed in place by the engine's own
-    step (``_play``): the rules of thumb only pick legal cards, so the checks and the copy
-    that ``apply`` makes at every card would give the same state, three times slower (and
-    the maître plays hundreds of these deals a decision, within a time budget)."""
+    """The state once the current deal is over (or the game), every seat by rule of thumb."""
     while isinstance(state["actor"], int):
-        if state["phase"] == "play":
-            state = GAME._copy(state)
-            while state["phase"] == "play":
-                seat = state["actor"]
-                GAME._play(state, seat, quick_card(state, seat))
-            continue
         state = GAME.apply(state, quick_action(state))
     return state

@@ -27,7 +27,7 @@ from .odds import COVER_EXPONENT, naive_tricks
 
 # Suits are numbered in the order hands are shown (spades, hearts, clubs, diamonds), so a
 # tie between two suits goes the way the string card play's does on a sorted hand.
-SUIT_OF = {suit: index for suit, index in SUIT_ORDER.items()}
+SUIT_OF = dict(SUIT_ORDER)
 SUIT_NAME = {index: suit for suit, index in SUIT_OF.items()}
 NO_TRUMP = -1
 
@@ -59,7 +59,10 @@ AFTER = {n: [[(lead + i) % n for i in range(1, n)] for lead in range(n)] for n i
 FINAL = {n: [(lead - 1) % n for lead in range(n)] for n in range(2, 8)}
 
 
-SAFE = 0.6  # bot.choose_card: a winner this likely to hold is safe to play cheaply
+# The habitué's card play (bot.choose_card), as the imagined deals play it for the seat:
+SAFE = 0.6  # wanting a trick, the cheapest winner at least this likely to hold is played
+# what a suit's length does to the chance an unseen higher card meets a card (odds.py)
+COVER = [1.0] + [n**-COVER_EXPONENT for n in range(1, 14)]
 
 
 def odds_context(unseen, others: int, opponents: int, trump: int) -> tuple:
@@ -116,10 +119,6 @@ def safe_winner(hand, winners, unseen, others: int, opponents: int, trump: int) 
     return winners[-1]
 
 
-# What a suit's length does to the chance an unseen higher card meets a card (odds.py).
-COVER = [1.0] + [n**-COVER_EXPONENT for n in range(1, 14)]
-
-
 def play_out(
     hands,
     bids,
@@ -144,8 +143,8 @@ def play_out(
     card otherwise), else duck under it with the highest card that loses.
 
     Each time seat ``me`` wins its trick number *w* for *w* in ``marks``, the deal as it
-    stands is copied into ``snapshots[w]`` as (hands, won, leader): until then the play
-    did not depend on whether ``me`` bid *w* or more (see ``outcomes``).
+    stands is copied into ``snapshots[w]`` as (hands, won, leader, unseen): until then the
+    play did not depend on whether ``me`` bid *w* or more (see ``outcomes``).
 
     With ``unseen`` (per suit, a mask of the ranks ``me`` has not seen; updated), ``me``
     plays as the habitué does (``bot.choose_card``): it leads by ``counted_lead`` and,
@@ -387,7 +386,6 @@ RUN_COST = 8  # and what one more run of a deal costs besides its cards
 MIN_SAMPLES = 8
 MAX_SAMPLES = 150
 CPU_CAP = 0.004  # seconds of this thread's CPU time
-COUNTED_LEAD = True
 BID_SIGMA = 1.2  # how far, in tricks, a bid strays from a plain counter's value
 
 
@@ -439,7 +437,7 @@ def sampled_scores(view: dict, rng, candidates: list[int], center: int) -> dict[
     leader = (view["dealer"] + 1) % seats
     unseen = unseen_cards(view)
     mine = encode(view["hand"])
-    hidden = masks(unseen) if COUNTED_LEAD else None
+    hidden = masks(unseen)
     totals = dict.fromkeys(candidates, 0.0)
     others = [seat for seat in range(seats) if seat != me]
     values = [0.0] * seats

@@ -66,7 +66,7 @@ def choose_card(view: dict) -> dict:
                 pick = min(winners, key=key)
             else:  # the cheapest card likely to hold against the players still to come
                 odds = Odds(view)
-                safe = [c for c in winners if odds.chance(c) >= 0.6]
+                safe = [c for c in winners if odds.chance(c) >= bidding.SAFE]
                 pick = min(safe, key=key) if safe else max(winners, key=key)
         else:
             pick = min(losers, key=key)

@@ -20,7 +20,7 @@ those who folded before. What ``nash.py`` keeps is each range's width (the share
 hands, by combinations) per depth: the pusher's, and the big blind's call when everyone
 else folded.
 
-Takes about fifteen minutes; deterministic for a given seed.
+Takes about twenty minutes; deterministic for a given seed.
 """
 
 from __future__ import annotations

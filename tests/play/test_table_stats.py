@@ -1,16 +1,13 @@
 """Ramponneau's public statistics at the site's tables: each hand's view shows what the
 table saw of each seat in the hands before, and a seat whose player changed starts afresh."""
 
-from datetime import timedelta
-
 import pytest
 from django.utils import timezone
 
 from cardgames.ramponneau import stats
 from economy.chips import caves
-from play.actions import do_create_table
+from play.actions import do_act, do_create_table
 from play.actions.games import _forget_newcomers
-from play.clock.scheduler import run_due
 from play.models import Game, Participant, Seat
 from tests.conftest import create_player
 
@@ -55,12 +52,11 @@ def test_the_next_hand_of_a_chip_table_shows_the_hands_before(alice, bob):
     caves.do_cave(table, bob, 400, request_key="b")
     first = table.current_game()
     assert [seat["hands"] for seat in first.state["stats"]] == [0, 0]
-    later = timezone.now() + timedelta(days=30)
-    for _ in range(200):  # the clock plays both seats until the hand is over
-        if Game.objects.get(pk=first.pk).status != Game.Status.PLAYING:
-            break
-        assert run_due(now=later)
+    actor = table.seats.get(position=first.state["actor"])
+    do_act(first, actor.user, {"type": "fold"}, None)  # heads-up, the button gives up
     second = table.current_game()
     assert second.number == first.number + 1
     seen = table.engine.view(second.state, None)["stats"]
     assert [seat["hands"] for seat in seen] == [1, 1]
+    folded = second.state["bb_seat"]  # the button moved: the folder is the big blind now
+    assert seen[folded]["open_chances"] == 1 and seen[folded]["vpip"] == 0

@@ -378,9 +378,10 @@ def outcomes(
 # ----- the bid -------------------------------------------------------------------------------
 # The work a bid may take, counted in cards played in imagined deals (about a microsecond
 # each here): WORK_BUDGET in all, DRAW_COST for dealing and counting the hands of one deal
-# (plus a third of a card per card dealt), within MIN_SAMPLES and MAX_SAMPLES deals. About
-# 3 ms a bid at any deal size; CPU_CAP stops the sampling on a much slower machine.
-WORK_BUDGET = 4400
+# (plus a third of a card per card dealt), within MIN_SAMPLES and MAX_SAMPLES deals: with
+# 4 seats, about 55 imagined deals for one card each, 14 for thirteen; 2 to 3.5 ms a bid
+# at any deal size here. CPU_CAP stops the sampling on a slower or much busier machine.
+WORK_BUDGET = 3400
 DRAW_COST = 25
 RUN_COST = 8  # and what one more run of a deal costs besides its cards
 MIN_SAMPLES = 8

@@ -45,7 +45,8 @@ from taverne.site import absolute_url
 
 # The ids the page and the socket agree on (docs/protocol.md).
 FRAGMENT_IDS = (
-    "table-board", "my-hand", "actions", "scores", "turn", "game-log", "chat-messages",
+    "table-board", "my-hand", "actions", "advice-slot", "scores", "turn", "game-log",
+    "chat-messages",
 )
 
 

@@ -247,6 +247,9 @@ def board(view, names) -> dict:
         # The round just ended, shown under the buttons (templates/play/_table.html).
         "previous_deal": ended,
         "previous_deal_template": "play/games/remigio_result.html",
+        # Its buttons are drawn above the hand (static/play/play.css), so « Conseil » goes
+        # below the hand, where it cannot push the hand out of the first screen.
+        "actions_above_hand": True,
         "history": [
             {"number": i, "points": list(zip(names, row, strict=False))}
             for i, row in enumerate(view.get("history") or [], start=1)

@@ -22,7 +22,8 @@ import math
 from dataclasses import dataclass, field
 
 from ..budget import Budget
-from .game import deal_points, forbidden_bid
+from .bidding import completed_bids
+from .game import deal_points
 from .inference import HandSampler
 from .odds import Odds, naive_tricks
 from .playout import play_out
@@ -43,20 +44,9 @@ BID_SIGMA = 1.2  # how far, in tricks, a bid strays from the counter's value
 
 def guessed_bids(view: dict, hands: list) -> list[int]:
     """The bids made, and for the others what a plain counter would bid with its hand."""
-    seats, size, dealer = view["seats"], view["size"], view["dealer"]
-    bids = list(view["bids"])
-    for offset in range(1, seats + 1):
-        seat = (dealer + offset) % seats
-        if bids[seat] is not None:
-            continue
-        guess = min(size, max(0, round(naive_tricks(hands[seat], view["trump"]))))
-        if seat == dealer:
-            made = [b if b is not None else 0 for b in bids]
-            made[dealer] = None
-            if guess == forbidden_bid(made, size, dealer, view["options"]):
-                guess = guess + 1 if guess < size else guess - 1
-        bids[seat] = guess
-    return bids
+    trump = view["trump"]
+    return completed_bids(view, list(view["bids"]),
+                          lambda seat: naive_tricks(hands[seat], trump))
 
 
 def bid_likelihood(view: dict, hands: list) -> float:

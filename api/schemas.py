@@ -31,6 +31,11 @@ from play.socket.schema import (  # the socket's: one model of a log line, one o
     one_of,
 )
 
+# Ids, versions and amounts are the database's 64-bit integers: a larger number is none of
+# them, and no database could compare it (a 400 bad_request, not a 500).
+MAX_ID = 2**63 - 1
+RowId = Annotated[int, Field(ge=1, le=MAX_ID)]
+
 
 class Input(Schema):
     """A request body: a field it does not declare is refused (``malformed``), never
@@ -144,7 +149,7 @@ class BotIn(Input):
 
 
 class CaveIn(Input):
-    amount: int = Field(ge=1, description="Écus to bring as chips.")
+    amount: int = Field(ge=1, le=MAX_ID, description="Écus to bring as chips.")
     request_key: str = Field("", max_length=64,
                              description="Idempotency key: the same key counts once.")
     post_now: bool = Field(False, description="Post the entry blind at once.")
@@ -163,10 +168,11 @@ class CashOutOut(Schema):
 
 class ActIn(Input):
     action: dict[str, Any] = Field(description="An entry of view.legal_actions.")
-    game_id: int = Field(description="The game_id of the view acted on: a move names its "
+    game_id: int = Field(ge=1, le=MAX_ID,
+                         description="The game_id of the view acted on: a move names its "
                                      "game (a cash table deals one game per hand, and "
                                      "versions start again at each).")
-    version: int = Field(description="The version of the view acted on.")
+    version: int = Field(ge=0, le=MAX_ID, description="The version of the view acted on.")
     id: str = Field("", max_length=64, description="Your id of the move: repeated, it "
                                                    "counts once (duplicate).")
 
@@ -260,8 +266,9 @@ class Archive(Schema):
 
 
 class AdviceIn(Input):
-    game_id: int = Field(description="The game_id of the view you ask about.")
-    version: int = Field(description="The version of that view: the maître answers for it "
+    game_id: int = Field(ge=1, le=MAX_ID, description="The game_id of the view you ask about.")
+    version: int = Field(ge=0, le=MAX_ID,
+                         description="The version of that view: the maître answers for it "
                                      "only (stale once the game moved).")
 
 
@@ -459,7 +466,7 @@ class Notifications(Schema):
 
 
 class ReadIn(Input):
-    ids: list[int] | None = Field(None, max_length=200,
+    ids: list[RowId] | None = Field(None, max_length=200,
                                   description="The notifications read; omitted: all of them.")
 
 

@@ -25,6 +25,7 @@ from ninja.openapi.docs import Swagger
 from api import errors
 from api.auth import NOT_AUTHENTICATED, TokenAuth, rate_window, require_scope
 from api.schemas import (
+    MAX_ID,
     AccountOut,
     ActIn,
     ActOut,
@@ -580,9 +581,8 @@ def _table_game(game) -> dict:
     }
 
 
-# GET /tables/{id}/games's query: a value out of bounds is 400 bad_request. Ids are the
-# database's 64-bit integers: a larger one is no id (and no database could compare it).
-MAX_ID = 2**63 - 1
+# GET /tables/{id}/games's query: a value out of bounds is 400 bad_request (MAX_ID: the
+# database's 64-bit integers, api/schemas.py).
 GamesSince = Annotated[int, Query(ge=0, le=MAX_ID, description="Only games with a greater "
                                                                "id: the last game_id you "
                                                                "saw (0: all).")]

@@ -126,3 +126,14 @@ def test_a_program_reads_its_notifications_back_and_marks_them_read(alice, bob):
     assert answer == {"marked": 1, "unread": 1}
     assert [n["id"] for n in api.get("/account/notifications", unread="true")
             .json()["notifications"]] == [second.pk]
+
+
+@pytest.mark.parametrize("ids", [[2**63], [-(2**70)], [0]])
+def test_an_id_no_database_holds_is_a_bad_request_that_marks_nothing(alice, ids):
+    kept(alice)
+    api = ApiClient(do_create_token(alice, "robot", ["play"]).secret)
+
+    answer = api.post("/account/notifications/read", {"ids": ids})
+
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_request"
+    assert api.get("/account/notifications").json()["unread"] == 1

@@ -74,8 +74,10 @@ class Client:
         return frame
 
     async def until(self, key) -> dict:
-        """Frames until this socket shows the table at ``key`` (game id, version)."""
-        while self.state is None or (self.state["game_id"], self.state["version"]) != key:
+        """Frames until this socket shows the table at ``key`` (game id, version) or past
+        it: on a loaded machine the next hand of a chip table may be dealt between reading
+        the key and its frames, and a socket skips what it is already past."""
+        while self.state is None or _position(self.state) < _position_of(key):
             await self.receive()
         return self.state
 
@@ -84,6 +86,15 @@ class Client:
 
     async def close(self):
         await self.socket.disconnect()
+
+
+def _position(state) -> tuple:
+    return _position_of((state["game_id"], state["version"]))
+
+
+def _position_of(key) -> tuple:
+    game_id, version = key
+    return (game_id or 0, version)  # no game yet comes first
 
 
 def current_key(table_id):

@@ -231,6 +231,28 @@ import config.settings as _settings
 _settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 """
 
+# The scripts name their own SQLite file: they are given the site's way of writing to it
+# (config/settings.py), or the review thread a finished practice game starts and the
+# script's next move each hold a read and wait for the other's write ("database is
+# locked" at once, whatever the timeout).
+SITE_SQLITE = """
+import django as _django
+_django_setup = _django.setup
+
+
+def _setup_as_the_site(*args, **kwargs):
+    for _database in _settings.DATABASES.values():
+        if _database["ENGINE"].endswith("sqlite3"):
+            _options = _database.setdefault("OPTIONS", {})
+            _options.setdefault("transaction_mode", "IMMEDIATE")
+            _options.setdefault("init_command",
+                                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+    return _django_setup(*args, **kwargs)
+
+
+_django.setup = _setup_as_the_site
+"""
+
 
 @contextmanager
 def prepared_site(folder: Path, prepare: str | None, args=(), users=("alice", "bob")):
@@ -243,7 +265,7 @@ def prepared_site(folder: Path, prepare: str | None, args=(), users=("alice", "b
     if prepare:
         # What the script prints is read back (table ids): the e-mails its moves send
         # (turn e-mails are on by default) go to memory, not to the console's stdout.
-        prepare = QUIET_MAIL + prepare
+        prepare = QUIET_MAIL + SITE_SQLITE + prepare
         printed = subprocess.run([sys.executable, "-c", prepare, database, *args], cwd=ROOT,
                                  env=site_env(), check=True, capture_output=True,
                                  text=True).stdout

@@ -142,14 +142,14 @@ CARDS = """
 
 # The cards, the hand's box and its discard button's, read in one step: a socket frame
 # redraws #my-hand, and between two separate reads the hand may be swapped out.
-HAND = """
+HAND = ("""
 () => {
   const box = (el) => { const r = el.getBoundingClientRect();
                         return {x: r.x, y: r.y, width: r.width, height: r.height}; };
-  return {cards: (%s)(), hand: box(document.querySelector('#my-hand')),
+  return {cards: (""" + CARDS.strip() + """)(), hand: box(document.querySelector('#my-hand')),
           button: box(document.querySelector('#my-hand button[type=submit]'))};
 }
-""" % CARDS.strip()
+""")
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -8,9 +8,9 @@ import pytest
 from cardgames.core import concrete
 from cardgames.registry import get_game
 from play.actions import do_act, do_play_now, do_resign
-from play.clock.scheduler import run_due
 from play.models import GameReview
 from tests.support import maitre
+from tests.support.tables import to_a_choice
 
 
 @pytest.fixture
@@ -18,22 +18,9 @@ def stand_in(monkeypatch):
     return maitre.install(monkeypatch, get_game("ascenseur"))
 
 
-def _to_a_choice(table, user):
-    for _ in range(500):
-        game = table.current_game()
-        if game.actor != 0:
-            run_due()
-            continue
-        legal = table.engine.legal_actions(game.state)
-        if len(legal) > 1:
-            return game
-        do_act(game, user, legal[0], game.version)
-    raise AssertionError("never a choice")
-
-
 def test_a_program_asks_the_maitre_at_a_practice_table(alice, stand_in, api_as):
     table = do_play_now(alice, "ascenseur")
-    game = _to_a_choice(table, alice)
+    game = to_a_choice(table, 0, alice)
     best = table.engine.legal_actions(game.state)[-1]
 
     answer = api_as(alice).post(f"/tables/{table.pk}/advice",
@@ -48,7 +35,7 @@ def test_a_program_asks_the_maitre_at_a_practice_table(alice, stand_in, api_as):
 
 def test_a_stale_question_is_refused_with_its_code(alice, stand_in, api_as):
     table = do_play_now(alice, "ascenseur")
-    game = _to_a_choice(table, alice)
+    game = to_a_choice(table, 0, alice)
 
     answer = api_as(alice, lang="en").post(f"/tables/{table.pk}/advice",
                                            {"game_id": game.pk, "version": game.version - 1})
@@ -62,7 +49,7 @@ def test_a_program_reads_its_own_review_and_nobody_else_does(
         alice, bob, stand_in, api_as, django_capture_on_commit_callbacks):
     table = do_play_now(alice, "ascenseur")
     for _ in range(3):
-        game = _to_a_choice(table, alice)
+        game = to_a_choice(table, 0, alice)
         legal = table.engine.legal_actions(game.state)
         do_act(game, alice, concrete(legal[0], pick_low=True), game.version)
     with django_capture_on_commit_callbacks(execute=True):

@@ -194,6 +194,16 @@ def random_deal(rng) -> tuple:
     return seats, hands, rest, trump, bids, options, rng.randrange(seats)
 
 
+def _fast_play_out(hands, bids, leader, trump, options, *seat, **unseen):
+    """The imagined deals' play (``bidding.play_out``) of card-string hands, from the start."""
+    seats = len(hands)
+    return bidding.play_out(
+        [bidding.encode(h) for h in hands], bids, leader, [0] * seats,
+        bidding.SUIT_OF[trump] if trump else bidding.NO_TRUMP,
+        options["must_climb"], options["void_rule"], seats, *seat, **unseen,
+    )
+
+
 def test_the_fast_imagined_deal_plays_the_cards_the_plain_card_play_plays():
     rng = random.Random(5)
     for _ in range(300):
@@ -201,16 +211,7 @@ def test_the_fast_imagined_deal_plays_the_cards_the_plain_card_play_plays():
         plain = playout.play_out(
             [list(h) for h in hands], [], leader, [0] * seats, bids, trump, options, seats
         )
-        fast = bidding.play_out(
-            [bidding.encode(h) for h in hands],
-            bids,
-            leader,
-            [0] * seats,
-            bidding.SUIT_OF[trump] if trump else bidding.NO_TRUMP,
-            options["must_climb"],
-            options["void_rule"],
-            seats,
-        )
+        fast = _fast_play_out(hands, bids, leader, trump, options)
         assert fast == plain
 
 
@@ -252,18 +253,8 @@ def test_the_imagined_bidder_plays_its_own_cards_as_the_habitue_does():
                 break
             won = state["won"]
         seen = set(hands[me]) | ({rest[0]} if trump else set())
-        imagined = bidding.play_out(
-            [bidding.encode(h) for h in hands],
-            bids,
-            leader,
-            [0] * seats,
-            bidding.SUIT_OF[trump] if trump else bidding.NO_TRUMP,
-            options["must_climb"],
-            options["void_rule"],
-            seats,
-            me,
-            unseen=bidding.masks([c for c in DECK if c not in seen]),
-        )
+        imagined = _fast_play_out(hands, bids, leader, trump, options, me,
+                                  unseen=bidding.masks([c for c in DECK if c not in seen]))
         assert imagined == won
 
 

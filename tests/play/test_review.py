@@ -37,6 +37,7 @@ from play.clock.scheduler import run_due
 from play.models import Action, Game, GameReview
 from play.review import REVIEW_DECISIONS, cards_named, has_a_choice
 from tests.support import maitre
+from tests.support.tables import to_a_choice
 
 
 @pytest.fixture(autouse=True)
@@ -68,21 +69,6 @@ def play_decisions(table, players: dict, decisions: int, choose=None):
         made += len(legal) > 1
         do_act(game, user, choose(legal), game.version)
     raise AssertionError("the players never made their decisions")
-
-
-def to_a_choice(table, seat, user) -> Game:
-    """Bots play (and ``user`` at ``seat`` any move that is the only one) until ``seat``
-    has a choice to make."""
-    for _ in range(2000):
-        game = table.current_game()
-        if game.actor != seat:
-            run_due()
-            continue
-        legal = table.engine.legal_actions(game.state)
-        if len(legal) > 1:
-            return game
-        do_act(game, user, legal[0], game.version)
-    raise AssertionError("never a choice")
 
 
 def finish(django_capture_on_commit_callbacks, table, user) -> Game:

@@ -22,3 +22,18 @@ def play_game_to_the_end(game, players: dict, rng, choose=None, limit: int = 500
             continue
         do_act(game, user, choose(game.state, rng), game.version)
     raise AssertionError("the game did not end")
+
+
+def to_a_choice(table, seat, user, limit: int = 2000) -> Game:
+    """Bots play (and ``user`` at ``seat`` any move that is the only one) until ``seat``
+    has a choice to make."""
+    for _ in range(limit):
+        game = table.current_game()
+        if game.actor != seat:
+            run_due()
+            continue
+        legal = table.engine.legal_actions(game.state)
+        if len(legal) > 1:
+            return game
+        do_act(game, user, legal[0], game.version)
+    raise AssertionError("never a choice")
